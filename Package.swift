@@ -1,0 +1,59 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependencies point down only: permitready → TutorBot → {TelegramAPI, TutorStore} → TutorCore.
+// TutorCore is pure (Foundation only: no networking, no SQLite); `make boundaries` checks it.
+let package = Package(
+    name: "PermitReady",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "permitready", targets: ["permitready"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(name: "TutorCore"),
+        .target(
+            name: "TutorStore",
+            dependencies: ["TutorCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "TelegramAPI",
+            dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "TutorBot",
+            dependencies: [
+                "TutorCore", "TutorStore", "TelegramAPI", "CCairo",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "permitready",
+            dependencies: ["TutorBot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TutorStoreTests", dependencies: ["TutorStore", "TutorCore"]),
+        .testTarget(
+            name: "TutorBotTests",
+            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,181 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// A request body for the Bot API: JSON, or multipart for file uploads.
+public enum RequestBody: Sendable {
+    case json(Data)
+    case multipart([MultipartPart])
+}
+
+public struct MultipartPart: Sendable {
+    public var name: String
+    public var data: Data
+    public var filename: String?
+    public var contentType: String?
+
+    public init(name: String, data: Data, filename: String? = nil, contentType: String? = nil) {
+        self.name = name; self.data = data; self.filename = filename; self.contentType = contentType
+    }
+}
+
+/// A raw HTTP result: status and body (the Bot API puts its error details in the body).
+public struct HTTPResult: Sendable {
+    public var status: Int
+    public var body: Data
+}
+
+public enum TransportError: Error, CustomStringConvertible, Equatable {
+    /// The request never got a response (refused, reset, timed out, DNS…).
+    case network(String)
+
+    public var description: String {
+        switch self { case .network(let s): return "network error: \(s)" }
+    }
+}
+
+/// The one seam between the bot and Telegram: POST a method, get the HTTP result.
+public protocol BotAPITransport: Sendable {
+    func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult
+}
+
+/// HTTP through libcurl's multi interface on one dedicated thread.
+///
+/// `curl_easy_perform` blocks, so it must never run on Swift's cooperative pool (two threads
+/// here). Instead every request, the long poll included, is an easy handle added to one multi
+/// handle that a private thread drives with `curl_multi_poll`; callers await a continuation.
+/// The multi handle's connection cache keeps connections alive across requests.
+public final class CurlTransport: BotAPITransport, @unchecked Sendable {
+    // @unchecked Sendable: all libcurl handles (`multi`, the easy handles, `transfers`, `idle`)
+    // are created, used and freed only on `thread`. Other threads touch only `incoming`, which is
+    // behind a Mutex, and call `curl_multi_wakeup`, which libcurl documents as thread-safe.
+    private let baseURL: String
+    private let token: String
+    private let connectTimeout: TimeInterval
+    private let multi: UnsafeMutableRawPointer
+    private let incoming = Mutex<[Transfer]>([])
+    private var transfers: [UnsafeMutableRawPointer: Transfer] = [:]
+    private var idle: [UnsafeMutableRawPointer] = []
+    private var thread: Thread?
+
+    /// `baseURL` like "https://api.telegram.org"; requests go to `{base}/bot{token}/{method}`.
+    public init(baseURL: String, token: String, connectTimeout: TimeInterval = 10) {
+        CurlTransport.globalInit
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.token = token
+        self.connectTimeout = connectTimeout
+        self.multi = curl_multi_init()!
+        _ = pr_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
+        let t = Thread { [unowned self] in self.run() }
+        t.name = "permitready-curl"
+        thread = t
+        t.start()
+    }
+
+    /// `curl_global_init` once per process, before any handle (Swift runs this lazily, exactly once).
+    private static let globalInit: Void = { _ = pr_curl_global_init() }()
+
+    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
+        let url = "\(baseURL)/bot\(token)/\(method)"
+        return try await withCheckedThrowingContinuation { cont in
+            let transfer = Transfer(url: url, body: body, timeout: timeout, continuation: cont)
+            incoming.withLock { $0.append(transfer) }
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            let new = incoming.withLock { list -> [Transfer] in defer { list.removeAll() }; return list }
+            for t in new { start(t) }
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let msg = curl_multi_info_read(multi, &left) {
+                guard msg.pointee.msg == CURLMSG_DONE, let easy = msg.pointee.easy_handle else { continue }
+                finish(easy, code: msg.pointee.data.result)
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+    }
+
+    private func start(_ t: Transfer) {
+        let easy = idle.popLast() ?? curl_easy_init()!
+        t.easy = easy
+        _ = pr_curl_setopt_string(easy, CURLOPT_URL, t.url)
+        _ = pr_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = pr_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
+        _ = pr_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(t.timeout * 1000))
+        _ = pr_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
+        _ = pr_curl_setopt_write(easy) { ptr, size, count, userdata in
+            let t = Unmanaged<Transfer>.fromOpaque(userdata!).takeUnretainedValue()
+            let n = size * count
+            if let ptr { t.response.append(UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self), count: n) }
+            return n
+        }
+        _ = pr_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(t).toOpaque())
+        // An empty "Expect:" stops libcurl waiting for "100 Continue" on larger bodies.
+        var headers = curl_slist_append(nil, "Expect:")
+        switch t.body {
+        case .json(let data):
+            headers = curl_slist_append(headers, "Content-Type: application/json")
+            _ = pr_curl_setopt_long(easy, CURLOPT_POST, 1)
+            _ = pr_curl_setopt_long(easy, CURLOPT_POSTFIELDSIZE, data.count)
+            data.withUnsafeBytes { raw in
+                _ = pr_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            }
+        case .multipart(let parts):
+            let mime = curl_mime_init(easy)
+            for p in parts {
+                let part = curl_mime_addpart(mime)
+                curl_mime_name(part, p.name)
+                p.data.withUnsafeBytes { raw in
+                    _ = curl_mime_data(part, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count)
+                }
+                if let f = p.filename { curl_mime_filename(part, f) }
+                if let c = p.contentType { curl_mime_type(part, c) }
+            }
+            _ = pr_curl_setopt_mime(easy, CURLOPT_MIMEPOST, mime)
+            t.mime = mime
+        }
+        _ = pr_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
+        t.headers = headers
+        transfers[easy] = t
+        curl_multi_add_handle(multi, easy)
+    }
+
+    private func finish(_ easy: UnsafeMutableRawPointer, code: CURLcode) {
+        curl_multi_remove_handle(multi, easy)
+        guard let t = transfers.removeValue(forKey: easy) else { return }
+        var status = 0
+        _ = pr_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        if let h = t.headers { curl_slist_free_all(h) }
+        if let m = t.mime { curl_mime_free(m) }
+        curl_easy_reset(easy)
+        idle.append(easy)
+        if code == CURLE_OK {
+            t.continuation.resume(returning: HTTPResult(status: status, body: t.response))
+        } else {
+            // The error text names the failure only; the URL (which holds the token) is never included.
+            t.continuation.resume(throwing: TransportError.network(String(cString: curl_easy_strerror(code))))
+        }
+    }
+}
+
+/// One request in flight; owned by the transport's thread once started.
+private final class Transfer: @unchecked Sendable {
+    // @unchecked Sendable: created on the caller's thread, then handed once (under the Mutex) to
+    // the curl thread, which is the only one to touch it afterwards.
+    let url: String
+    let body: RequestBody
+    let timeout: TimeInterval
+    let continuation: CheckedContinuation<HTTPResult, Error>
+    var easy: UnsafeMutableRawPointer?
+    var headers: UnsafeMutablePointer<curl_slist>?
+    var mime: OpaquePointer?
+    var response = Data()
+
+    init(url: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
+        self.url = url; self.body = body; self.timeout = timeout; self.continuation = continuation
+    }
+}

@@ -1,0 +1,327 @@
+import Foundation
+import Mustache
+import TutorCore
+
+public enum PromptsError: Error, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case missingTemplate(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let f, let r): return "prompts: cannot read \(f): \(r)"
+        case .missingTemplate(let n): return "prompts: template \(n).mustache is missing"
+        }
+    }
+}
+
+/// Every learner-visible string, rendered from Prompts/<locale>/ by Mustache. Each template has
+/// one typed entry point below taking its context struct; `PromptsTests` checks that every
+/// variable a template uses exists in that struct and that the result fits Telegram's limits.
+public struct Prompts: Sendable {
+    /// Names of the message templates (files `<name>.mustache`); `disclaimer` is a partial.
+    public static let templateNames = [
+        "welcome", "welcome_back", "pick_state", "type_state", "state_card", "home", "question", "answered",
+        "results", "review_empty", "pick_topic", "coming_soon", "progress", "settings", "help", "about", "notice", "disclaimer",
+    ]
+
+    let library: MustacheLibrary
+    let strings: Strings
+
+    struct Strings: Decodable, Sendable {
+        var buttons: [String: String]
+        var topics: [String: String]
+        var modes: [String: String]
+        var cheers: [String]
+        var commands: [String: String]
+    }
+
+    public static func load(directory: String) throws -> Prompts {
+        var templates: [String: MustacheTemplate] = [:]
+        for name in templateNames {
+            let path = "\(directory)/\(name).mustache"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw PromptsError.missingTemplate(path) }
+            do { templates[name] = try MustacheTemplate(string: text) }
+            catch { throw PromptsError.unreadable(file: path, reason: "\(error)") }
+        }
+        let stringsPath = "\(directory)/strings.json"
+        do {
+            let strings = try JSONDecoder().decode(Strings.self, from: Data(contentsOf: URL(fileURLWithPath: stringsPath)))
+            return Prompts(library: MustacheLibrary(templates: templates), strings: strings)
+        } catch {
+            throw PromptsError.unreadable(file: stringsPath, reason: "\(error)")
+        }
+    }
+
+    /// Renders a template with its context; trimmed, as Telegram trims anyway.
+    func render(_ name: String, _ context: Any) -> String {
+        (library.render(context, withTemplate: name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Plain text (button labels): no HTML escaping, since Telegram shows button text as is.
+    func text(_ template: String, _ context: [String: String] = [:]) -> String {
+        guard let t = try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + template) else { return template }
+        return t.render(context)
+    }
+
+    // MARK: - names
+
+    public func topicName(_ t: Topic) -> String { strings.topics[t.rawValue] ?? t.rawValue }
+
+    public func modeName(_ m: QuizMode) -> String {
+        switch m {
+        case .quick: return text(strings.modes["quick"] ?? "Quick quiz")
+        case .review: return text(strings.modes["review"] ?? "Review")
+        case .topic(let t): return text(strings.modes["topic"] ?? "{{topic}}", ["topic": topicName(t)])
+        }
+    }
+
+    public func commandDescription(_ c: Command) -> String { strings.commands[c.rawValue] ?? c.rawValue }
+
+    public func label(_ l: ButtonLabel) -> String {
+        let b = strings.buttons
+        switch l {
+        case .letter(let s): return s
+        case .state(let name): return name
+        case .topic(let t): return topicName(t)
+        case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
+        case .continueQuiz(let n, let total):
+            return text(b["continueQuiz"] ?? "Continue", ["number": String(n), "total": String(total)])
+        case .next: return b["next"] ?? "Next"
+        case .seeResults: return b["seeResults"] ?? "Results"
+        case .home: return b["home"] ?? "Home"
+        case .quickQuiz: return b["quickQuiz"] ?? "Quick quiz"
+        case .topics: return b["topics"] ?? "Topics"
+        case .progress: return b["progress"] ?? "Progress"
+        case .settings: return b["settings"] ?? "Settings"
+        case .help: return b["help"] ?? "Help"
+        case .about: return b["about"] ?? "About"
+        case .reviewMyMisses: return b["reviewMyMisses"] ?? "Review my misses"
+        case .tryAnother: return b["tryAnother"] ?? "Try another"
+        case .changeState: return b["changeState"] ?? "Change state"
+        case .otherState: return b["otherState"] ?? "Another state"
+        }
+    }
+
+    // MARK: - messages
+
+    /// The HTML text of a message (Telegram parse_mode HTML).
+    public func render(_ message: Message) -> String {
+        switch message {
+        case .welcome(let name): return welcome(WelcomeContext(firstName: name))
+        case .welcomeBack(let name): return render("welcome_back", WelcomeContext(firstName: name))
+        case .pickState: return render("pick_state", EmptyContext())
+        case .typeState: return render("type_state", EmptyContext())
+        case .stateCard(let v): return stateCard(StateCardContext(v.state))
+        case .home(let v): return home(HomeContext(v))
+        case .question(let v): return question(QuestionContext(v, prompts: self))
+        case .answered(let v): return answered(AnsweredContext(v, prompts: self))
+        case .results(let v): return results(ResultsContext(v, prompts: self))
+        case .reviewEmpty: return render("review_empty", EmptyContext())
+        case .pickTopic: return render("pick_topic", EmptyContext())
+        case .comingSoon: return render("coming_soon", EmptyContext())
+        case .progress(let v): return progress(ProgressContext(v, prompts: self))
+        case .settings(let v): return render("settings", SettingsContext(stateName: v.stateName))
+        case .help: return render("help", EmptyContext())
+        case .about: return render("about", EmptyContext())
+        case .notice(let n): return notice(NoticeContext(n))
+        }
+    }
+
+    func welcome(_ c: WelcomeContext) -> String { render("welcome", c) }
+    func stateCard(_ c: StateCardContext) -> String { render("state_card", c) }
+    func home(_ c: HomeContext) -> String { render("home", c) }
+    func question(_ c: QuestionContext) -> String { render("question", c) }
+    func answered(_ c: AnsweredContext) -> String { render("answered", c) }
+    func results(_ c: ResultsContext) -> String { render("results", c) }
+    func progress(_ c: ProgressContext) -> String { render("progress", c) }
+    func notice(_ c: NoticeContext) -> String { render("notice", c) }
+}
+
+// MARK: - template contexts (field names are the templates' variable names)
+
+struct EmptyContext {}
+
+struct WelcomeContext { var firstName: String }
+
+struct SettingsContext { var stateName: String? }
+
+struct StateCardContext {
+    struct Section { var name: String; var questions: Int; var passCorrect: Int?; var separate: Bool }
+    var name: String
+    var hasQuestions: Bool
+    var questions: Int
+    var passCorrect: Int
+    var passPercent: Int
+    var standIn: Int
+    var sections: [Section]
+    var timeLimit: Int?
+    var minAge: String
+    var note: String?
+    var handbook: String
+
+    init(_ s: StateInfo) {
+        name = s.name
+        hasQuestions = s.test.questions != nil
+        questions = s.test.questions ?? 0
+        passCorrect = s.test.passCorrect ?? 0
+        passPercent = s.test.passPercent ?? 0
+        standIn = TestFormat.unknownCountStandIn
+        // A single plain section says nothing the first line didn't.
+        let plain = s.test.sections.count == 1 && s.test.sections[0].passCorrect == nil
+        sections = plain ? [] : s.test.sections.map { Section(name: $0.name, questions: $0.questions, passCorrect: $0.passCorrect, separate: $0.separate) }
+        timeLimit = s.test.timeLimitMinutes
+        minAge = StateCardContext.age(s.minPermitAge)
+        note = s.note
+        handbook = s.handbook
+    }
+
+    /// 15.5 → "15½", 14.75 → "14¾".
+    static func age(_ a: Double) -> String {
+        let whole = Int(a)
+        switch a - Double(whole) {
+        case 0.2..<0.3: return "\(whole)¼"
+        case 0.45..<0.55: return "\(whole)½"
+        case 0.7..<0.8: return "\(whole)¾"
+        default: return "\(whole)"
+        }
+    }
+}
+
+struct HomeContext {
+    var stateName: String
+    var streak: Int
+    var hasStreak: Bool
+    var studiedToday: Bool
+    var missed: Int
+    var seen: Int
+    var total: Int
+
+    init(_ v: HomeView) {
+        stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
+        missed = v.missedCount; seen = v.seenCount; total = v.totalCount
+    }
+}
+
+struct OptionContext { var letter: String; var text: String; var mark: String }
+
+struct QuestionContext {
+    var number: Int
+    var total: Int
+    var topic: String
+    var modeName: String?
+    var text: String
+    var options: [OptionContext]
+
+    init(_ v: QuestionView, prompts: Prompts) {
+        number = v.number; total = v.total; topic = prompts.topicName(v.topic); text = v.text
+        if case .topic = v.mode { modeName = nil } else if v.mode == .quick { modeName = nil } else { modeName = prompts.modeName(v.mode) }
+        options = v.options.map { OptionContext(letter: $0.letter, text: $0.text, mark: "▫️") }
+    }
+}
+
+struct AnsweredContext {
+    var number: Int
+    var total: Int
+    var topic: String
+    var text: String
+    var options: [OptionContext]
+    var isCorrect: Bool
+    var cheer: String
+    var correctLetter: String
+    var explanation: String
+    var source: String
+
+    init(_ v: AnsweredView, prompts: Prompts) {
+        number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
+        options = v.question.options.map { o in
+            OptionContext(letter: o.letter, text: o.text,
+                          mark: o.letter == v.correctLetter ? "✅" : (o.letter == v.chosenLetter ? "❌" : "▫️"))
+        }
+        isCorrect = v.isCorrect
+        let cheers = prompts.strings.cheers
+        cheer = cheers.isEmpty ? "Correct!" : cheers[(v.question.number + v.question.text.count) % cheers.count]
+        correctLetter = v.correctLetter; explanation = v.explanation; source = v.source
+    }
+}
+
+struct TopicLine { var name: String; var correct: Int; var total: Int }
+
+struct ResultsContext {
+    var modeName: String
+    var correct: Int
+    var total: Int
+    var percent: Int
+    var perfect: Bool
+    var hasPassMark: Bool
+    var passed: Bool
+    var passPercent: Int
+    var gap: Int
+    var gapPlural: String
+    var stateName: String
+    var topics: [TopicLine]
+    var duration: String
+
+    init(_ v: ResultsView, prompts: Prompts) {
+        let r = v.result
+        modeName = prompts.modeName(r.mode); correct = r.correct; total = r.total; percent = r.percent
+        perfect = r.total > 0 && r.correct == r.total
+        hasPassMark = r.passPercent != nil && v.stateName != nil
+        passed = r.passed; passPercent = r.passPercent ?? 0
+        gap = max(0, passPercent - percent); gapPlural = gap == 1 ? "" : "s"
+        stateName = v.stateName ?? ""
+        topics = r.byTopic.map { TopicLine(name: prompts.topicName($0.topic), correct: $0.correct, total: $0.total) }
+        let s = v.durationSeconds
+        duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
+    }
+}
+
+struct ProgressContext {
+    struct Bar { var name: String; var bar: String; var percent: Int }
+    struct Recent { var name: String; var correct: Int; var total: Int; var percent: Int; var passed: Bool }
+    var stateName: String
+    var bars: [Bar]
+    var seen: Int
+    var total: Int
+    var streak: Int
+    var streakPlural: String
+    var best: Int
+    var hasRecent: Bool
+    var recent: [Recent]
+
+    init(_ v: ProgressView, prompts: Prompts) {
+        stateName = v.stateName
+        bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent) }
+        seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak
+        hasRecent = !v.recent.isEmpty
+        recent = v.recent.map { Recent(name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent, passed: $0.passed) }
+    }
+
+    /// `▓▓▓▓▓▓░░░░` for 62%: ten cells, rounded to the nearest.
+    static func bar(_ percent: Int) -> String {
+        let filled = min(10, max(0, Int((Double(percent) / 10).rounded())))
+        return String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
+    }
+}
+
+struct NoticeContext {
+    var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
+    var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
+    var stopped = false, resumed = false, stateNotFound = false, noQuizOpen = false
+
+    init(_ n: Notice) {
+        switch n {
+        case .didNotCatchThat: didNotCatchThat = true
+        case .staleButton: staleButton = true
+        case .garbledButton: garbledButton = true
+        case .alreadyAnswered: alreadyAnswered = true
+        case .unsupportedContent: unsupportedContent = true
+        case .editedMessage: editedMessage = true
+        case .tooLong: tooLong = true
+        case .groupChat: groupChat = true
+        case .stopped: stopped = true
+        case .resumed: resumed = true
+        case .stateNotFound: stateNotFound = true
+        case .noQuizOpen: noQuizOpen = true
+        }
+    }
+}

@@ -1,0 +1,360 @@
+import Foundation
+
+/// One thing wrong in the banks, located by file, question (or state/sign) id and field.
+public struct BankProblem: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var id: String
+    public var field: String
+    public var message: String
+
+    public init(file: String, id: String, field: String, message: String) {
+        self.file = file; self.id = id; self.field = field; self.message = message
+    }
+
+    public var description: String { "\(file): \(id): \(field): \(message)" }
+}
+
+/// The raw inputs of a bank load: file contents by path relative to Banks/, and the sign
+/// picture file names that exist. Reading them from disk is the caller's job (TutorCore does no I/O).
+public struct BankSources: Sendable {
+    public var files: [String: Data]
+    public var signPictures: Set<String>
+
+    public init(files: [String: Data], signPictures: Set<String>) {
+        self.files = files; self.signPictures = signPictures
+    }
+}
+
+/// Loads and validates every bank at once; a load with any problem yields no banks, so a
+/// running bot keeps its old ones.
+public enum BankLoader {
+    public static let idPattern = #"^[a-z0-9][a-z0-9-]*$"#
+    /// Two question texts at least this similar (bigram Dice coefficient) are reported.
+    public static let nearDuplicateThreshold = 0.9
+
+    public static func load(_ sources: BankSources) -> (banks: Banks?, problems: [BankProblem]) {
+        var p = Problems()
+        let states = loadStates(sources, &p)
+        let knownStates = Set(states.map(\.code))
+        let signs = loadSigns(sources, &p)
+        let signIDs = Set(signs.map(\.id))
+        var infos: [BankFileInfo] = []
+
+        var universal: [Question] = []
+        if let data = sources.files["universal.json"] {
+            if let (info, qs) = loadQuestionFile("universal.json", data, stateCode: nil, signIDs: signIDs, &p) {
+                universal = qs; infos.append(info)
+            }
+        } else {
+            p.add("universal.json", "-", "file", "missing")
+        }
+        var byState: [String: [Question]] = [:]
+        for name in sources.files.keys.sorted() where name.hasPrefix("states/") {
+            let code = String(name.dropFirst("states/".count).prefix(while: { $0 != "." }))
+            guard name == "states/\(code).json", code.count == 2, code == code.uppercased() else {
+                p.add(name, "-", "file", "state files are named states/XX.json with an upper-case state code")
+                continue
+            }
+            guard knownStates.contains(code) else {
+                p.add(name, "-", "stateCode", "unknown state \(code) (not in states.json)")
+                continue
+            }
+            if let (info, qs) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs, &p) {
+                byState[code] = qs; infos.append(info)
+            }
+        }
+        checkDuplicateIDs(universal: universal, byState: byState, &p)
+        checkNearDuplicates(universal: universal, byState: byState, &p)
+        if !p.list.isEmpty { return (nil, p.list) }
+        let banks = Banks(states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos)
+        return (banks, [])
+    }
+
+    // MARK: - states.json
+
+    static func loadStates(_ sources: BankSources, _ p: inout Problems) -> [StateInfo] {
+        let file = "states.json"
+        guard let root = parse(file, sources.files[file], &p) else { return [] }
+        _ = fileInfo(file, root, &p)
+        guard let list = root["states"]?.array else {
+            p.add(file, "-", "states", "missing or not an array"); return []
+        }
+        var out: [StateInfo] = []
+        var seen = Set<String>()
+        for (i, v) in list.enumerated() {
+            let f = Fields(file: file, id: v["code"]?.string ?? "#\(i)", value: v)
+            let code = f.string("code", &p) ?? ""
+            if !code.isEmpty && (code.count != 2 || code != code.uppercased()) { f.bad("code", "must be a two-letter upper-case code", &p) }
+            if !seen.insert(code).inserted { f.bad("code", "duplicate state code", &p) }
+            let name = f.string("name", &p) ?? ""
+            let zones = f.stringArray("timeZones", &p) ?? []
+            if zones.isEmpty { f.bad("timeZones", "needs at least one time zone", &p) }
+            for z in zones where TimeZone(identifier: z) == nil { f.bad("timeZones", "unknown time zone \(z)", &p) }
+            let age = f.number("minPermitAge", &p) ?? 0
+            let handbook = f.string("handbook", &p) ?? ""
+            let launch = v["launch"]?.bool ?? false
+            let conf = Confidence(rawValue: v["confidence"]?.string ?? "") ?? { f.bad("confidence", "must be high, medium or low", &p); return .low }()
+            let note = v["note"]?.string
+            guard let test = loadTest(f, v["test"], &p) else { continue }
+            out.append(StateInfo(code: code, name: name, timeZones: zones, minPermitAge: age, handbook: handbook,
+                                 launch: launch, confidence: conf, note: note, test: test))
+        }
+        return out
+    }
+
+    static func loadTest(_ f: Fields, _ v: JSONValue?, _ p: inout Problems) -> TestFormat? {
+        guard let v, v.object != nil else { f.bad("test", "missing or not an object", &p); return nil }
+        let questions = v["questions"]?.int
+        if questions == nil && v["questions"]?.isNull == false { f.bad("test.questions", "must be an integer or null", &p) }
+        let pass = v["passCorrect"]?.int
+        let limit = v["timeLimitMinutes"]?.int
+        var sections: [TestSection] = []
+        for (i, s) in (v["sections"]?.array ?? []).enumerated() {
+            let field = "test.sections[\(i)]"
+            guard let pool = SectionPool(rawValue: s["pool"]?.string ?? "") else {
+                f.bad("\(field).pool", "must be signs, rules or all", &p); continue
+            }
+            // A state whose question count is unknown (MI) practises on a stand-in of that size.
+            let count = s["questions"]?.int ?? (questions == nil && s["questions"]?.isNull != false ? TestFormat.unknownCountStandIn : nil)
+            guard let n = count, n > 0 else { f.bad("\(field).questions", "must be a positive integer", &p); continue }
+            let sp = s["passCorrect"]?.int
+            if let sp, sp > n || sp < 0 { f.bad("\(field).passCorrect", "\(sp) is more than the section's \(n) questions", &p) }
+            sections.append(TestSection(name: s["name"]?.string ?? pool.rawValue, pool: pool, questions: n,
+                                        passCorrect: sp, separate: s["separate"]?.bool ?? false))
+        }
+        if sections.isEmpty { f.bad("test.sections", "needs at least one section", &p) }
+        if let q = questions {
+            let sum = sections.filter { !$0.separate }.reduce(0) { $0 + $1.questions }
+            if sum != q { f.bad("test.sections", "sections add up to \(sum) questions, the test has \(q)", &p) }
+            if let pass, pass > q || pass <= 0 { f.bad("test.passCorrect", "\(pass) is not between 1 and \(q)", &p) }
+        }
+        return TestFormat(questions: questions, passCorrect: pass, timeLimitMinutes: limit, sections: sections)
+    }
+
+    // MARK: - signs.json
+
+    static func loadSigns(_ sources: BankSources, _ p: inout Problems) -> [SignInfo] {
+        let file = "signs.json"
+        guard sources.files[file] != nil else { return [] }
+        guard let root = parse(file, sources.files[file], &p) else { return [] }
+        _ = fileInfo(file, root, &p)
+        var out: [SignInfo] = []
+        var seen = Set<String>()
+        for (i, v) in (root["signs"]?.array ?? []).enumerated() {
+            let f = Fields(file: file, id: v["id"]?.string ?? "#\(i)", value: v)
+            guard let id = f.string("id", &p) else { continue }
+            if !seen.insert(id).inserted { f.bad("id", "duplicate sign id", &p) }
+            guard let group = SignGroup(rawValue: v["group"]?.string ?? "") else {
+                f.bad("group", "unknown group \(v["group"]?.string ?? "null")", &p); continue
+            }
+            if !sources.signPictures.contains("\(id).png") { f.bad("id", "no picture signs/\(id).png", &p) }
+            out.append(SignInfo(id: id, name: f.string("name", &p) ?? "", group: group, mutcd: v["mutcd"]?.string,
+                                meaning: f.string("meaning", &p) ?? "", rule: f.string("rule", &p) ?? ""))
+        }
+        return out
+    }
+
+    // MARK: - question files
+
+    static func loadQuestionFile(_ file: String, _ data: Data, stateCode: String?, signIDs: Set<String>,
+                                 _ p: inout Problems) -> (BankFileInfo, [Question])? {
+        guard let root = parse(file, data, &p) else { return nil }
+        let info = fileInfo(file, root, &p)
+        if let code = stateCode, root["stateCode"]?.string != code {
+            p.add(file, "-", "stateCode", "must be \"\(code)\" to match the file name")
+        }
+        guard let list = root["questions"]?.array else {
+            p.add(file, "-", "questions", "missing or not an array"); return nil
+        }
+        var out: [Question] = []
+        for (i, v) in list.enumerated() {
+            if let q = loadQuestion(file, i, v, stateCode: stateCode, signIDs: signIDs, &p) { out.append(q) }
+        }
+        return (info, out)
+    }
+
+    static func loadQuestion(_ file: String, _ index: Int, _ v: JSONValue, stateCode: String?,
+                             signIDs: Set<String>, _ p: inout Problems) -> Question? {
+        let before = p.list.count
+        let f = Fields(file: file, id: v["id"]?.string ?? "#\(index + 1)", value: v)
+        let id = f.string("id", &p) ?? ""
+        if !id.isEmpty {
+            if id.range(of: idPattern, options: .regularExpression) == nil { f.bad("id", "use only a-z, 0-9 and -", &p) }
+            let prefix = (stateCode?.lowercased() ?? "u") + "-"
+            if !id.hasPrefix(prefix) { f.bad("id", "must start with \"\(prefix)\"", &p) }
+        }
+        let category = Topic(rawValue: v["category"]?.string ?? "")
+        if category == nil { f.bad("category", "unknown category \(v["category"]?.string ?? "null")", &p) }
+        if category == .stateSpecific && stateCode == nil { f.bad("category", "stateSpecific questions belong in a state file", &p) }
+        let difficulty = Difficulty(rawValue: v["difficulty"]?.string ?? "")
+        if difficulty == nil { f.bad("difficulty", "must be easy, medium or hard", &p) }
+        let kindRaw = v["kind"]?.string ?? "multipleChoice"
+        let kind = QuestionKind(rawValue: kindRaw)
+        if kind == nil { f.bad("kind", "unknown kind \(kindRaw)", &p) }
+        let text = f.string("questionText", &p) ?? ""
+        let answers = f.stringArray("answers", &p) ?? []
+        if v["answers"]?.array != nil {
+            if !(2...4).contains(answers.count) { f.bad("answers", "needs 2 to 4 answers, has \(answers.count)", &p) }
+            if answers.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { f.bad("answers", "an answer is empty", &p) }
+            let normalized = answers.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if Set(normalized).count != normalized.count { f.bad("answers", "two answers are the same", &p) }
+            if kind == .trueFalse && answers != ["True", "False"] { f.bad("answers", "a trueFalse question has answers [\"True\", \"False\"]", &p) }
+        }
+        let correct = v["correctAnswerIndex"]?.int
+        if correct == nil { f.bad("correctAnswerIndex", "missing or not an integer", &p) }
+        else if let c = correct, !answers.indices.contains(c) { f.bad("correctAnswerIndex", "\(c) is out of range for \(answers.count) answers", &p) }
+        let explanation = f.string("explanation", &p) ?? ""
+        let source = f.string("source", &p) ?? ""
+        let image = v["imageAssetName"]?.string
+        if let image, !signIDs.contains(image) { f.bad("imageAssetName", "no sign \"\(image)\" in signs.json", &p) }
+        guard p.list.count == before, let category, let difficulty, let kind, let correct else { return nil }
+        return Question(id: id, category: category, difficulty: difficulty, kind: kind, questionText: text,
+                        answers: answers, correctAnswerIndex: correct, explanation: explanation, source: source,
+                        imageAssetName: image, stateCode: stateCode)
+    }
+
+    // MARK: - across files
+
+    static func checkDuplicateIDs(universal: [Question], byState: [String: [Question]], _ p: inout Problems) {
+        var firstFile: [String: String] = [:]
+        let all = [("universal.json", universal)] + byState.keys.sorted().map { ("states/\($0).json", byState[$0]!) }
+        for (file, qs) in all {
+            for q in qs {
+                if let other = firstFile[q.id] { p.add(file, q.id, "id", "duplicate id (also in \(other))") }
+                else { firstFile[q.id] = file }
+            }
+        }
+    }
+
+    /// Questions a learner could meet in one pool (universal with itself and with each state,
+    /// a state with itself) must not be the same question reworded. Two states may share one.
+    static func checkNearDuplicates(universal: [Question], byState: [String: [Question]], _ p: inout Problems) {
+        let u = universal.map { TextFingerprint($0) }
+        var reported = Set<String>()
+        func compare(_ a: [TextFingerprint], _ b: [TextFingerprint], same: Bool, file: (Question) -> String) {
+            for i in a.indices {
+                for j in (same ? i + 1 : 0)..<b.count {
+                    guard a[i].mightMatch(b[j]) else { continue }
+                    let s = a[i].similarity(b[j])
+                    if s >= nearDuplicateThreshold {
+                        let key = b[j].question.id
+                        if reported.insert(key + "~" + a[i].question.id).inserted {
+                            p.add(file(b[j].question), key, "questionText",
+                                  "near-duplicate of \(a[i].question.id) (similarity \(Int(s * 100))%)")
+                        }
+                    }
+                }
+            }
+        }
+        let fileOf: (Question) -> String = { q in q.stateCode.map { "states/\($0).json" } ?? "universal.json" }
+        compare(u, u, same: true, file: fileOf)
+        for code in byState.keys.sorted() {
+            let s = byState[code]!.map { TextFingerprint($0) }
+            compare(s, s, same: true, file: fileOf)
+            compare(u, s, same: false, file: fileOf)
+        }
+    }
+
+    // MARK: - helpers
+
+    static func parse(_ file: String, _ data: Data?, _ p: inout Problems) -> JSONValue? {
+        guard let data else { p.add(file, "-", "file", "missing"); return nil }
+        do {
+            let v = try JSONDecoder().decode(JSONValue.self, from: data)
+            guard v.object != nil else { p.add(file, "-", "file", "top level must be a JSON object"); return nil }
+            return v
+        } catch {
+            p.add(file, "-", "file", "not valid JSON (\(describe(error)))")
+            return nil
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let ctx) = error {
+            return (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? ctx.debugDescription
+        }
+        return "\(error)"
+    }
+
+    static func fileInfo(_ file: String, _ root: JSONValue, _ p: inout Problems) -> BankFileInfo {
+        let version = root["version"]?.string
+        if version == nil { p.add(file, "-", "version", "missing") }
+        let updated = root["lastUpdated"]?.string
+        if updated == nil { p.add(file, "-", "lastUpdated", "missing") }
+        var changelog: [ChangelogEntry] = []
+        if let list = root["changelog"]?.array {
+            for (i, e) in list.enumerated() {
+                guard let v = e["version"]?.string, let d = e["date"]?.string, let n = e["notes"]?.string else {
+                    p.add(file, "-", "changelog[\(i)]", "needs version, date and notes"); continue
+                }
+                changelog.append(ChangelogEntry(version: v, date: d, notes: n))
+            }
+        } else {
+            p.add(file, "-", "changelog", "missing")
+        }
+        return BankFileInfo(file: file, version: version ?? "", lastUpdated: updated ?? "", changelog: changelog)
+    }
+}
+
+struct Problems {
+    var list: [BankProblem] = []
+    mutating func add(_ file: String, _ id: String, _ field: String, _ message: String) {
+        list.append(BankProblem(file: file, id: id, field: field, message: message))
+    }
+}
+
+/// Reads typed fields off one JSON object, recording a problem for each missing or mistyped one.
+struct Fields {
+    let file: String
+    let id: String
+    let value: JSONValue
+
+    func bad(_ field: String, _ message: String, _ p: inout Problems) { p.add(file, id, field, message) }
+
+    func string(_ key: String, _ p: inout Problems) -> String? {
+        guard let s = value[key]?.string, !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            bad(key, value[key] == nil || value[key]?.isNull == true ? "missing" : "must be a non-empty string", &p)
+            return nil
+        }
+        return s
+    }
+
+    func number(_ key: String, _ p: inout Problems) -> Double? {
+        guard let n = value[key]?.double else { bad(key, "missing or not a number", &p); return nil }
+        return n
+    }
+
+    func stringArray(_ key: String, _ p: inout Problems) -> [String]? {
+        guard let a = value[key]?.array else { bad(key, "missing or not an array", &p); return nil }
+        let strings = a.compactMap(\.string)
+        guard strings.count == a.count else { bad(key, "must contain only strings", &p); return nil }
+        return strings
+    }
+}
+
+/// Character-bigram set of a normalised question text, for near-duplicate detection.
+struct TextFingerprint {
+    let question: Question
+    let bigrams: Set<UInt32>
+
+    init(_ q: Question) {
+        question = q
+        let scalars = q.questionText.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(\.value)
+        var set = Set<UInt32>()
+        if scalars.count > 1 { for i in 1..<scalars.count { set.insert(scalars[i - 1] &* 65_599 &+ scalars[i]) } }
+        bigrams = set
+    }
+
+    /// Dice ≥ t needs the smaller set to be at least t/(2-t) of the larger one: skip the rest cheaply.
+    func mightMatch(_ o: TextFingerprint) -> Bool {
+        let (a, b) = (Double(bigrams.count), Double(o.bigrams.count))
+        guard a > 0, b > 0 else { return false }
+        let t = BankLoader.nearDuplicateThreshold
+        return min(a, b) / max(a, b) >= t / (2 - t)
+    }
+
+    func similarity(_ o: TextFingerprint) -> Double {
+        let common = bigrams.intersection(o.bigrams).count
+        return 2 * Double(common) / Double(bigrams.count + o.bigrams.count)
+    }
+}

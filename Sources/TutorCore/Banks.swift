@@ -1,0 +1,178 @@
+import Foundation
+
+/// The topics a question belongs to; the raw values are the bank files' `category` strings.
+public enum Topic: String, Codable, CaseIterable, Sendable, Comparable {
+    case roadSigns, rightOfWay, speedLimits, parking, safeDriving, alcoholDrugs, emergencies, stateSpecific
+
+    public static func < (a: Topic, b: Topic) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+public enum Difficulty: String, Codable, CaseIterable, Sendable {
+    case easy, medium, hard
+}
+
+public enum QuestionKind: String, Codable, Sendable {
+    case multipleChoice, trueFalse
+}
+
+/// One question as the bank states it; `answers[correctAnswerIndex]` is right.
+public struct Question: Codable, Equatable, Sendable {
+    public var id: String
+    public var category: Topic
+    public var difficulty: Difficulty
+    public var kind: QuestionKind
+    public var questionText: String
+    public var answers: [String]
+    public var correctAnswerIndex: Int
+    public var explanation: String
+    public var source: String
+    public var imageAssetName: String?
+    /// nil for universal questions.
+    public var stateCode: String?
+
+    public init(id: String, category: Topic, difficulty: Difficulty, kind: QuestionKind = .multipleChoice,
+                questionText: String, answers: [String], correctAnswerIndex: Int, explanation: String,
+                source: String, imageAssetName: String? = nil, stateCode: String? = nil) {
+        self.id = id; self.category = category; self.difficulty = difficulty; self.kind = kind
+        self.questionText = questionText; self.answers = answers; self.correctAnswerIndex = correctAnswerIndex
+        self.explanation = explanation; self.source = source; self.imageAssetName = imageAssetName
+        self.stateCode = stateCode
+    }
+
+    public var isSign: Bool { category == .roadSigns }
+}
+
+/// Which questions a test section draws from.
+public enum SectionPool: String, Codable, Sendable {
+    case signs, rules, all
+
+    public func admits(_ q: Question) -> Bool {
+        switch self {
+        case .signs: return q.category == .roadSigns
+        case .rules: return q.category != .roadSigns
+        case .all: return true
+        }
+    }
+}
+
+public struct TestSection: Codable, Equatable, Sendable {
+    public var name: String
+    public var pool: SectionPool
+    public var questions: Int
+    /// The section's own minimum, when it has one (OH 15 of 20 signs).
+    public var passCorrect: Int?
+    /// A test outside the overall count (NC's 12-sign test).
+    public var separate: Bool
+
+    public init(name: String, pool: SectionPool, questions: Int, passCorrect: Int? = nil, separate: Bool = false) {
+        self.name = name; self.pool = pool; self.questions = questions; self.passCorrect = passCorrect; self.separate = separate
+    }
+}
+
+/// The teen permit knowledge test of one state.
+public struct TestFormat: Codable, Equatable, Sendable {
+    /// nil where the count is unknown (MI); the bot then uses a 25-question stand-in.
+    public var questions: Int?
+    public var passCorrect: Int?
+    public var timeLimitMinutes: Int?
+    public var sections: [TestSection]
+
+    public init(questions: Int?, passCorrect: Int?, timeLimitMinutes: Int? = nil, sections: [TestSection]) {
+        self.questions = questions; self.passCorrect = passCorrect; self.timeLimitMinutes = timeLimitMinutes; self.sections = sections
+    }
+
+    /// Practice size where the real count is unknown (MI's teen test).
+    public static let unknownCountStandIn = 25
+
+    /// Pass mark as a whole percentage (rounded), e.g. 14 of 20 → 70.
+    public var passPercent: Int? {
+        guard let q = questions, q > 0, let p = passCorrect else { return nil }
+        return Int((Double(p) * 100 / Double(q)).rounded())
+    }
+}
+
+public enum Confidence: String, Codable, Sendable { case high, medium, low }
+
+public struct StateInfo: Codable, Equatable, Sendable {
+    public var code: String
+    public var name: String
+    public var timeZones: [String]
+    public var minPermitAge: Double
+    public var handbook: String
+    public var launch: Bool
+    public var confidence: Confidence
+    public var note: String?
+    public var test: TestFormat
+
+    public init(code: String, name: String, timeZones: [String], minPermitAge: Double, handbook: String,
+                launch: Bool, confidence: Confidence, note: String?, test: TestFormat) {
+        self.code = code; self.name = name; self.timeZones = timeZones; self.minPermitAge = minPermitAge
+        self.handbook = handbook; self.launch = launch; self.confidence = confidence; self.note = note; self.test = test
+    }
+
+    public var primaryTimeZone: String { timeZones.first ?? "America/New_York" }
+}
+
+public enum SignGroup: String, Codable, CaseIterable, Sendable {
+    case regulatory, warning, guide, workZone, school, railroad
+}
+
+public struct SignInfo: Codable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var group: SignGroup
+    public var mutcd: String?
+    public var meaning: String
+    public var rule: String
+}
+
+public struct ChangelogEntry: Codable, Equatable, Sendable {
+    public var version: String
+    public var date: String
+    public var notes: String
+}
+
+/// Version information of one bank file, for /reload reports and broadcasts.
+public struct BankFileInfo: Equatable, Sendable {
+    public var file: String
+    public var version: String
+    public var lastUpdated: String
+    public var changelog: [ChangelogEntry]
+}
+
+/// Every question bank, loaded and validated; immutable, swapped whole on reload.
+public struct Banks: Sendable {
+    public let states: [StateInfo]
+    public let universal: [Question]
+    public let stateQuestions: [String: [Question]]
+    public let signs: [SignInfo]
+    public let files: [BankFileInfo]
+    private let byID: [String: Question]
+    private let stateByCode: [String: StateInfo]
+
+    public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
+                signs: [SignInfo] = [], files: [BankFileInfo] = []) {
+        self.states = states
+        self.universal = universal
+        self.stateQuestions = stateQuestions
+        self.signs = signs
+        self.files = files
+        var byID: [String: Question] = [:]
+        for q in universal { byID[q.id] = q }
+        for qs in stateQuestions.values { for q in qs { byID[q.id] = q } }
+        self.byID = byID
+        self.stateByCode = Dictionary(states.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public func question(_ id: String) -> Question? { byID[id] }
+    public func state(_ code: String) -> StateInfo? { stateByCode[code] }
+    public var questionCount: Int { byID.count }
+
+    /// Everything a learner in `stateCode` can be asked: universal plus that state's own.
+    public func pool(for stateCode: String?) -> [Question] {
+        guard let code = stateCode else { return universal }
+        return universal + (stateQuestions[code] ?? [])
+    }
+}

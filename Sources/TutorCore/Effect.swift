@@ -1,0 +1,63 @@
+import Foundation
+
+/// Which earlier message an edit applies to.
+public enum MessageTarget: Equatable, Sendable {
+    /// A message id we already know (a button press carries its message's id).
+    case id(Int64)
+    /// A message sent with this `Reply.tag`; the sender resolves it (it was sent earlier in the same chat's order).
+    case tag(String)
+}
+
+/// A button's text, rendered from Prompts/ at the edge.
+public enum ButtonLabel: Equatable, Sendable {
+    case letter(String)
+    case next, seeResults, home, quickQuiz, topics, progress, settings, help, about
+    case reviewMissed(count: Int)
+    case reviewMyMisses, tryAnother, changeState, otherState
+    case state(name: String)
+    case continueQuiz(number: Int, total: Int)
+    case topic(Topic)
+}
+
+public struct Button: Equatable, Sendable {
+    public var label: ButtonLabel
+    public var action: ButtonAction
+
+    public init(_ label: ButtonLabel, _ action: ButtonAction) { self.label = label; self.action = action }
+}
+
+/// One outgoing message: what to say (a `Message`, rendered from Prompts/ at the edge), its
+/// buttons, an optional sign picture, and a tag to find it again for an edit.
+public struct Reply: Equatable, Sendable {
+    public var message: Message
+    public var buttons: [[Button]]
+    public var picture: String?
+    public var tag: String?
+
+    public init(_ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil) {
+        self.message = message; self.buttons = buttons; self.picture = picture; self.tag = tag
+    }
+}
+
+/// An answer to log (the per-question model lives in `ChatState.progress`; this is the history).
+public struct AnswerRecord: Equatable, Sendable {
+    public var questionID: String
+    public var correct: Bool
+    public var quizID: Int
+    public var answeredAt: Date
+    public var localDay: LocalDay
+
+    public init(questionID: String, correct: Bool, quizID: Int, answeredAt: Date, localDay: LocalDay) {
+        self.questionID = questionID; self.correct = correct; self.quizID = quizID
+        self.answeredAt = answeredAt; self.localDay = localDay
+    }
+}
+
+/// What the reducer asks the edges to do, as plain data so tests compare whole lists.
+public enum Effect: Equatable, Sendable {
+    case send(Reply)
+    case edit(MessageTarget, Reply)
+    /// Every button press is acknowledged; `toast` is a short popup line, nil for a silent ack.
+    case answerButton(callbackID: String, toast: Notice?)
+    case recordAnswer(AnswerRecord)
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The Telegram user behind an event, as far as tutoring needs to know them.
+public struct Sender: Equatable, Sendable {
+    public var userID: Int64
+    public var firstName: String
+    public var languageCode: String?
+
+    public init(userID: Int64, firstName: String, languageCode: String? = nil) {
+        self.userID = userID; self.firstName = firstName; self.languageCode = languageCode
+    }
+}
+
+public enum Command: String, CaseIterable, Sendable {
+    case start, quiz, test, topics, review, cards, signs, progress, settings, help, about, stop
+
+    /// The commands registered with setMyCommands, in menu order (descriptions live in Prompts/).
+    public static let menu: [Command] = [.start, .quiz, .topics, .review, .progress, .settings, .help, .about, .stop]
+}
+
+/// What happened in a chat, parsed from a Telegram update (named for what happened, not what to do).
+public enum Event: Equatable, Sendable {
+    case commandSent(Command, payload: String?)
+    /// A slash command we do not have (`/foo`): answered like unclear text.
+    case unknownCommandSent(String)
+    case textSent(String)
+    /// A button press; `action` is nil when the callback data could not be decoded (garbled or forged).
+    case buttonTapped(callbackID: String, action: ButtonAction?, messageID: Int64)
+    /// A sticker, photo, voice note, … where the bot expects text or a button.
+    case unsupportedContentSent(kind: String)
+    case messageEdited
+    case botBlocked
+    case botUnblocked
+}
+
+/// Menu destinations a button can lead to.
+public enum MenuItem: String, CaseIterable, Sendable {
+    case home = "h", quickQuiz = "qq", topics = "tp", review = "rv", progress = "pg", settings = "st"
+    case help = "hl", about = "ab", changeState = "cs", otherState = "os", tryAnother = "ta", resume = "rs"
+}
+
+/// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded
+/// strictly on the way back (callback data can be forged).
+public enum ButtonAction: Equatable, Sendable {
+    case answer(quiz: Int, question: Int, option: Int)
+    case next(quiz: Int, question: Int)
+    case menu(MenuItem)
+    case pickState(String)
+    case pickTopic(Topic)
+
+    /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
+    static let version = "1"
+
+    public var callbackData: String {
+        let body: String
+        switch self {
+        case .answer(let q, let i, let o): body = "a:\(q):\(i):\(o)"
+        case .next(let q, let i): body = "n:\(q):\(i)"
+        case .menu(let m): body = "m:\(m.rawValue)"
+        case .pickState(let code): body = "s:\(code)"
+        case .pickTopic(let t): body = "t:\(t.rawValue)"
+        }
+        return ButtonAction.version + body
+    }
+
+    public init?(callbackData data: String) {
+        guard data.utf8.count <= 64, data.hasPrefix(ButtonAction.version) else { return nil }
+        let parts = data.dropFirst().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        func int(_ s: String) -> Int? { s.count <= 9 ? Int(s).flatMap { $0 >= 0 ? $0 : nil } : nil }
+        switch (parts.first, parts.count) {
+        case ("a", 4):
+            guard let q = int(parts[1]), let i = int(parts[2]), let o = int(parts[3]) else { return nil }
+            self = .answer(quiz: q, question: i, option: o)
+        case ("n", 3):
+            guard let q = int(parts[1]), let i = int(parts[2]) else { return nil }
+            self = .next(quiz: q, question: i)
+        case ("m", 2):
+            guard let m = MenuItem(rawValue: parts[1]) else { return nil }
+            self = .menu(m)
+        case ("s", 2):
+            guard parts[1].count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+            self = .pickState(parts[1])
+        case ("t", 2):
+            guard let t = Topic(rawValue: parts[1]) else { return nil }
+            self = .pickTopic(t)
+        default:
+            return nil
+        }
+    }
+}

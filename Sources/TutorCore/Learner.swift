@@ -1,0 +1,169 @@
+import Foundation
+
+/// Who a chat belongs to and what they chose; one per private chat.
+public struct Learner: Codable, Equatable, Sendable {
+    public var chatID: Int64
+    public var userID: Int64
+    public var firstName: String
+    public var languageCode: String?
+    public var stateCode: String?
+    /// Overrides the state's main zone (multi-zone states); nil uses the state's.
+    public var timeZone: String?
+    /// Practice tests normally reveal answers at the end, as the real test does.
+    public var revealAnswersAsYouGo: Bool
+    /// `/stop`: nothing but replies to the learner's own messages.
+    public var stopped: Bool
+    /// The learner blocked the bot: never message them until they come back.
+    public var blocked: Bool
+    /// A group chat: the bot says once that it works in private chats.
+    public var isGroup: Bool
+    public var joinedAt: Date
+    public var lastActiveAt: Date
+    public var streak: Streak
+
+    public init(chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
+                stateCode: String? = nil, timeZone: String? = nil, revealAnswersAsYouGo: Bool = false,
+                stopped: Bool = false, blocked: Bool = false, isGroup: Bool = false,
+                joinedAt: Date, lastActiveAt: Date? = nil, streak: Streak = Streak()) {
+        self.chatID = chatID; self.userID = userID; self.firstName = firstName; self.languageCode = languageCode
+        self.stateCode = stateCode; self.timeZone = timeZone; self.revealAnswersAsYouGo = revealAnswersAsYouGo
+        self.stopped = stopped; self.blocked = blocked; self.isGroup = isGroup
+        self.joinedAt = joinedAt; self.lastActiveAt = lastActiveAt ?? joinedAt; self.streak = streak
+    }
+}
+
+/// What the learner has shown about one question so far.
+public struct QuestionStats: Codable, Equatable, Sendable {
+    public var seen: Int
+    public var correct: Int
+    public var lastCorrect: Bool
+    public var lastAnsweredAt: Date
+    /// Answered wrong and not answered right since: it is in "Review missed".
+    public var missed: Bool
+
+    public init(seen: Int = 0, correct: Int = 0, lastCorrect: Bool = false, lastAnsweredAt: Date, missed: Bool = false) {
+        self.seen = seen; self.correct = correct; self.lastCorrect = lastCorrect
+        self.lastAnsweredAt = lastAnsweredAt; self.missed = missed
+    }
+
+    public mutating func record(correct isCorrect: Bool, at: Date) {
+        seen += 1
+        if isCorrect { correct += 1 }
+        lastCorrect = isCorrect
+        lastAnsweredAt = at
+        missed = !isCorrect
+    }
+}
+
+/// The kinds of question runs a learner can start.
+public enum QuizMode: Codable, Equatable, Sendable {
+    case quick
+    case topic(Topic)
+    case review
+}
+
+/// An open quiz: where the learner is, and what they answered. Survives restarts (stored).
+public struct QuizRun: Codable, Equatable, Sendable {
+    public enum Phase: String, Codable, Sendable { case asking, answered }
+
+    public var id: Int
+    public var mode: QuizMode
+    public var questionIDs: [String]
+    public var index: Int
+    /// Display order of the current question's answers, as indices into the bank's `answers`.
+    public var order: [Int]
+    public var phase: Phase
+    public var answers: [GivenAnswer]
+    public var startedAt: Date
+
+    public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
+                phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date) {
+        self.id = id; self.mode = mode; self.questionIDs = questionIDs; self.index = index
+        self.order = order; self.phase = phase; self.answers = answers; self.startedAt = startedAt
+    }
+
+    public var currentQuestionID: String { questionIDs[index] }
+    public var isLastQuestion: Bool { index == questionIDs.count - 1 }
+    /// The tag the runtime keeps the current question's message id under, to edit it later.
+    public var questionTag: String { "q\(id).\(index)" }
+}
+
+public struct GivenAnswer: Codable, Equatable, Sendable {
+    public var questionID: String
+    public var topic: Topic
+    /// Index into the bank's `answers`.
+    public var chosen: Int
+    public var correct: Bool
+
+    public init(questionID: String, topic: Topic, chosen: Int, correct: Bool) {
+        self.questionID = questionID; self.topic = topic; self.chosen = chosen; self.correct = correct
+    }
+}
+
+public struct TopicScore: Codable, Equatable, Sendable {
+    public var topic: Topic
+    public var correct: Int
+    public var total: Int
+
+    public init(topic: Topic, correct: Int, total: Int) { self.topic = topic; self.correct = correct; self.total = total }
+}
+
+/// A finished quiz, kept for history and the progress screen.
+public struct QuizResult: Codable, Equatable, Sendable {
+    public var quizID: Int
+    public var mode: QuizMode
+    public var stateCode: String?
+    public var correct: Int
+    public var total: Int
+    public var passPercent: Int?
+    public var startedAt: Date
+    public var finishedAt: Date
+    public var byTopic: [TopicScore]
+    public var missedIDs: [String]
+
+    public init(quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
+                startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String]) {
+        self.quizID = quizID; self.mode = mode; self.stateCode = stateCode; self.correct = correct; self.total = total
+        self.passPercent = passPercent; self.startedAt = startedAt; self.finishedAt = finishedAt
+        self.byTopic = byTopic; self.missedIDs = missedIDs
+    }
+
+    public var percent: Int { total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded()) }
+    public var passed: Bool { passPercent.map { percent >= $0 } ?? false }
+}
+
+/// Which screen the learner last saw, so stray input can show it again.
+public enum Screen: String, Codable, Sendable {
+    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped
+}
+
+/// Dialogue position of one chat.
+public struct Session: Codable, Equatable, Sendable {
+    public var screen: Screen
+    public var quiz: QuizRun?
+    /// Quiz ids are per chat and never reused, so a button from an old quiz is recognisably stale.
+    public var nextQuizID: Int
+
+    public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1) {
+        self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID
+    }
+}
+
+/// Everything the reducer knows about one chat.
+public struct ChatState: Equatable, Sendable {
+    public var learner: Learner
+    public var session: Session
+    public var progress: [String: QuestionStats]
+    /// Most recent last; the store loads the latest `ChatState.recentResultsKept`.
+    public var results: [QuizResult]
+
+    public static let recentResultsKept = 20
+
+    public init(learner: Learner, session: Session = Session(), progress: [String: QuestionStats] = [:], results: [QuizResult] = []) {
+        self.learner = learner; self.session = session; self.progress = progress; self.results = results
+    }
+
+    public var missedIDs: [String] {
+        progress.filter { $0.value.missed }.sorted { $0.value.lastAnsweredAt < $1.value.lastAnsweredAt }.map(\.key)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Chooses the questions of a quiz, leaning toward what the learner has not mastered yet.
+public enum QuestionPicker {
+    public static let quizLength = 10
+    /// A first-time learner gets easy questions until this many answers have been right (TigerTest's training).
+    public static let gettingStartedCorrect = 10
+
+    /// How much more likely a question is to be drawn than one already answered right.
+    /// Misses come back most; unseen questions next; a question answered right keeps a
+    /// small weight that shrinks with each right answer, so mastered material still recurs.
+    static func weight(_ stats: QuestionStats?) -> Double {
+        guard let s = stats else { return 3 }
+        if s.missed { return 5 }
+        return 1 / Double(1 + s.correct)
+    }
+
+    public static func isGettingStarted(_ progress: [String: QuestionStats]) -> Bool {
+        progress.values.reduce(0) { $0 + $1.correct } < gettingStartedCorrect
+    }
+
+    /// Up to `count` distinct questions from `pool`, weighted by mastery (Efraimidis–Spirakis
+    /// sampling without replacement: key = u^(1/w), take the largest keys).
+    public static func pick(_ count: Int, from pool: [Question], progress: [String: QuestionStats],
+                            random: inout SeededRandom) -> [Question] {
+        var candidates = pool
+        if isGettingStarted(progress) {
+            let easy = pool.filter { $0.difficulty == .easy }
+            if easy.count >= count { candidates = easy }
+        }
+        let keyed = candidates.map { q -> (Double, Question) in
+            (pow(random.unit(), 1 / weight(progress[q.id])), q)
+        }
+        return keyed.sorted { $0.0 > $1.0 }.prefix(count).map(\.1)
+    }
+
+    /// The learner's misses that still exist in the bank (a removed question drops out quietly).
+    public static func reviewQuestions(_ state: ChatState, banks: Banks, limit: Int = quizLength) -> [Question] {
+        let pool = Set(banks.pool(for: state.learner.stateCode).map(\.id))
+        return state.missedIDs.filter(pool.contains).prefix(limit).compactMap(banks.question)
+    }
+
+    /// A fresh display order for a question's answers. True/false keeps True first, as people expect.
+    public static func shuffledOrder(_ q: Question, random: inout SeededRandom) -> [Int] {
+        if q.kind == .trueFalse { return Array(q.answers.indices) }
+        return Array(q.answers.indices).shuffled(using: &random)
+    }
+}
+
+/// Share of each topic's questions that the learner last answered right.
+public enum Mastery {
+    public static func byTopic(_ progress: [String: QuestionStats], pool: [Question]) -> [TopicMastery] {
+        var totals: [Topic: (Int, Int)] = [:]
+        for q in pool {
+            var t = totals[q.category] ?? (0, 0)
+            t.1 += 1
+            if progress[q.id]?.lastCorrect == true { t.0 += 1 }
+            totals[q.category] = t
+        }
+        return totals.keys.sorted().map { TopicMastery(topic: $0, mastered: totals[$0]!.0, total: totals[$0]!.1) }
+    }
+}

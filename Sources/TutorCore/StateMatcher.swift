@@ -1,0 +1,43 @@
+import Foundation
+
+/// Finds the state a learner typed: a code ("ny"), a name ("new york"), or a name with a typo
+/// ("Pensylvania"), forgiving of case, spaces and punctuation.
+public enum StateMatcher {
+    public static func match(_ typed: String, in states: [StateInfo]) -> StateInfo? {
+        let key = normalize(typed)
+        guard !key.isEmpty, key.count <= 40 else { return nil }
+        if key.count == 2, let s = states.first(where: { $0.code.lowercased() == key }) { return s }
+        if let s = states.first(where: { normalize($0.name) == key }) { return s }
+        if key.count >= 4, let s = states.first(where: { normalize($0.name).hasPrefix(key) && key.count * 2 >= normalize($0.name).count }) {
+            return s
+        }
+        // Typos: the closest name within a distance that grows with length, and only if it is unambiguous.
+        let allowed = key.count <= 5 ? 1 : (key.count <= 9 ? 2 : 3)
+        let scored = states.map { ($0, editDistance(key, normalize($0.name))) }.filter { $0.1 <= allowed }.sorted { $0.1 < $1.1 }
+        guard let best = scored.first else { return nil }
+        if scored.count > 1 && scored[1].1 == best.1 { return nil }
+        return best.0
+    }
+
+    static func normalize(_ s: String) -> String {
+        String(s.lowercased().unicodeScalars.filter { CharacterSet.lowercaseLetters.contains($0) && $0.isASCII }.map(Character.init))
+    }
+
+    /// Damerau-style (adjacent transposition counts as one) Levenshtein distance.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+}

@@ -1,0 +1,113 @@
+import GRDB
+
+/// Named, append-only migrations. A migration that has shipped is never edited: add a new one.
+/// They use plain SQL and table names (not app types), so they keep meaning what they meant.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1-core") { db in
+            try db.execute(sql: """
+                CREATE TABLE learner (
+                    chat_id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL,
+                    first_name TEXT NOT NULL,
+                    language_code TEXT,
+                    state_code TEXT CHECK (state_code IS NULL OR length(state_code) = 2),
+                    time_zone TEXT,
+                    reveal_answers INTEGER NOT NULL DEFAULT 0 CHECK (reveal_answers IN (0, 1)),
+                    stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1)),
+                    blocked INTEGER NOT NULL DEFAULT 0 CHECK (blocked IN (0, 1)),
+                    is_group INTEGER NOT NULL DEFAULT 0 CHECK (is_group IN (0, 1)),
+                    joined_at REAL NOT NULL,
+                    last_active_at REAL NOT NULL,
+                    streak_current INTEGER NOT NULL DEFAULT 0 CHECK (streak_current >= 0),
+                    streak_best INTEGER NOT NULL DEFAULT 0 CHECK (streak_best >= streak_current),
+                    streak_last_day TEXT
+                );
+                CREATE INDEX learner_state ON learner(state_code);
+
+                -- Where each chat is in the dialogue (the open quiz included), as JSON.
+                CREATE TABLE session (
+                    chat_id INTEGER PRIMARY KEY REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    body TEXT NOT NULL CHECK (json_valid(body)),
+                    updated_at REAL NOT NULL
+                );
+
+                -- The per-question model: what review, mastery and weighting read.
+                CREATE TABLE question_progress (
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    question_id TEXT NOT NULL,
+                    seen INTEGER NOT NULL CHECK (seen > 0),
+                    correct INTEGER NOT NULL CHECK (correct BETWEEN 0 AND seen),
+                    last_correct INTEGER NOT NULL CHECK (last_correct IN (0, 1)),
+                    last_answered_at REAL NOT NULL,
+                    missed INTEGER NOT NULL CHECK (missed IN (0, 1) AND NOT (missed = 1 AND last_correct = 1)),
+                    PRIMARY KEY (chat_id, question_id)
+                ) WITHOUT ROWID;
+
+                -- Every answer ever given (history and statistics).
+                CREATE TABLE answer (
+                    id INTEGER PRIMARY KEY,
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    question_id TEXT NOT NULL,
+                    correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+                    quiz_id INTEGER NOT NULL,
+                    answered_at REAL NOT NULL,
+                    local_day TEXT NOT NULL
+                );
+                CREATE INDEX answer_chat ON answer(chat_id, answered_at);
+                CREATE INDEX answer_time ON answer(answered_at);
+
+                CREATE TABLE quiz_result (
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    quiz_id INTEGER NOT NULL,
+                    body TEXT NOT NULL CHECK (json_valid(body)),
+                    correct INTEGER NOT NULL CHECK (correct >= 0),
+                    total INTEGER NOT NULL CHECK (total >= correct),
+                    finished_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, quiz_id)
+                );
+
+                -- Messages to send, written in the same transaction as the state change that
+                -- caused them, sent after commit: in order per chat, marked sent when Telegram confirms.
+                CREATE TABLE outbox (
+                    id INTEGER PRIMARY KEY,
+                    chat_id INTEGER NOT NULL,
+                    method TEXT NOT NULL,
+                    body TEXT NOT NULL CHECK (json_valid(body)),
+                    edit_tag TEXT,
+                    save_tag TEXT,
+                    picture TEXT,
+                    priority INTEGER NOT NULL DEFAULT 0,
+                    created_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    not_before REAL NOT NULL DEFAULT 0,
+                    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'dropped')),
+                    message_id INTEGER,
+                    error TEXT
+                );
+                CREATE INDEX outbox_pending ON outbox(status, priority, id) WHERE status = 'pending';
+
+                -- Message ids of tagged messages (a quiz question), so a later edit can find them.
+                CREATE TABLE message_ref (
+                    chat_id INTEGER NOT NULL,
+                    tag TEXT NOT NULL,
+                    message_id INTEGER NOT NULL,
+                    PRIMARY KEY (chat_id, tag)
+                ) WITHOUT ROWID;
+
+                -- Uploaded pictures, reused by Telegram file_id.
+                CREATE TABLE picture_file (
+                    picture TEXT PRIMARY KEY,
+                    file_id TEXT NOT NULL
+                ) WITHOUT ROWID;
+
+                CREATE TABLE bot_state (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
+        return m
+    }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import GRDB
+import TutorCore
+
+public enum StoreError: Error, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case corruptRow(table: String, key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "cannot open database at \(path): \(reason)"
+        case .corruptRow(let table, let key, let reason): return "unreadable row in \(table) (\(key)): \(reason)"
+        }
+    }
+}
+
+/// One message waiting in (or taken from) the outbox: a ready Bot API request.
+public struct OutboxItem: Equatable, Sendable {
+    public var id: Int64
+    public var chatID: Int64
+    public var method: String
+    public var body: Data
+    /// For edits: resolve `message_id` from the message saved under this tag.
+    public var editTag: String?
+    /// Save the returned message id under this tag.
+    public var saveTag: String?
+    /// A sign picture (Banks/signs/<name>.png) to upload or reuse by file_id.
+    public var picture: String?
+    /// 0 = replies to learners, larger = bulk (nudges, broadcasts): replies go first.
+    public var priority: Int
+    public var attempts: Int
+
+    public init(id: Int64 = 0, chatID: Int64, method: String, body: Data, editTag: String? = nil,
+                saveTag: String? = nil, picture: String? = nil, priority: Int = 0, attempts: Int = 0) {
+        self.id = id; self.chatID = chatID; self.method = method; self.body = body; self.editTag = editTag
+        self.saveTag = saveTag; self.picture = picture; self.priority = priority; self.attempts = attempts
+    }
+}
+
+/// Everything one chat's events in a batch changed: written together with the update offset.
+public struct ChatChange: Sendable {
+    public var before: ChatState?
+    public var after: ChatState
+    public var answers: [AnswerRecord]
+    public var outbox: [OutboxItem]
+
+    public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem]) {
+        self.before = before; self.after = after; self.answers = answers; self.outbox = outbox
+    }
+}
+
+/// The bot's SQLite database: learners, dialogue sessions, progress, history, outbox, offset.
+public final class TutorStore: Sendable {
+    let writer: any DatabaseWriter
+    public let path: String
+
+    /// Opens (creating if needed) and migrates the database; ":memory:" gives a private in-memory one.
+    public init(path: String) throws {
+        self.path = path
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(5)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            if path == ":memory:" {
+                writer = try DatabaseQueue(configuration: config)
+            } else {
+                writer = try DatabasePool(path: path, configuration: config)
+            }
+            try Schema.migrator.migrate(writer)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Migrations applied so far, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Schema.migrator.appliedMigrations(db) }
+    }
+
+    static let encoder: JSONEncoder = { let e = JSONEncoder(); e.outputFormatting = .sortedKeys; return e }()
+    static let decoder = JSONDecoder()
+
+    // MARK: - update offset
+
+    public func updateOffset() throws -> Int64 {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM bot_state WHERE key = 'update_offset'").flatMap { Int64($0) } ?? 0
+        }
+    }
+
+    // MARK: - chats
+
+    public func loadChat(_ chatID: Int64) throws -> ChatState? {
+        try writer.read { db in try Self.loadChat(db, chatID) }
+    }
+
+    static func loadChat(_ db: Database, _ chatID: Int64) throws -> ChatState? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE chat_id = ?", arguments: [chatID]) else { return nil }
+        let learner = Learner(
+            chatID: row["chat_id"], userID: row["user_id"], firstName: row["first_name"], languageCode: row["language_code"],
+            stateCode: row["state_code"], timeZone: row["time_zone"], revealAnswersAsYouGo: row["reveal_answers"],
+            stopped: row["stopped"], blocked: row["blocked"], isGroup: row["is_group"],
+            joinedAt: Date(timeIntervalSince1970: row["joined_at"]), lastActiveAt: Date(timeIntervalSince1970: row["last_active_at"]),
+            streak: Streak(current: row["streak_current"], best: row["streak_best"],
+                           lastDay: (row["streak_last_day"] as String?).flatMap(LocalDay.init(iso:))))
+        var session = Session()
+        if let body = try String.fetchOne(db, sql: "SELECT body FROM session WHERE chat_id = ?", arguments: [chatID]) {
+            do { session = try decoder.decode(Session.self, from: Data(body.utf8)) }
+            catch { throw StoreError.corruptRow(table: "session", key: "chat \(chatID)", reason: "\(error)") }
+        }
+        var progress: [String: QuestionStats] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM question_progress WHERE chat_id = ?", arguments: [chatID])
+        while let r = try rows.next() {
+            progress[r["question_id"]] = QuestionStats(seen: r["seen"], correct: r["correct"], lastCorrect: r["last_correct"],
+                                                       lastAnsweredAt: Date(timeIntervalSince1970: r["last_answered_at"]),
+                                                       missed: r["missed"])
+        }
+        let bodies = try String.fetchAll(db, sql: """
+            SELECT body FROM (SELECT body, quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?) ORDER BY quiz_id
+            """, arguments: [chatID, ChatState.recentResultsKept])
+        let results = try bodies.map { body -> QuizResult in
+            do { return try decoder.decode(QuizResult.self, from: Data(body.utf8)) }
+            catch { throw StoreError.corruptRow(table: "quiz_result", key: "chat \(chatID)", reason: "\(error)") }
+        }
+        return ChatState(learner: learner, session: session, progress: progress, results: results)
+    }
+
+    /// Writes a batch's chat changes, outbox rows and the new update offset in ONE transaction:
+    /// a crash before it loses nothing (Telegram re-delivers), a crash after it replays nothing.
+    public func commit(_ changes: [ChatChange], offset: Int64?) throws {
+        try writer.write { db in
+            for change in changes { try Self.save(db, change) }
+            if let offset {
+                try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               arguments: [String(offset)])
+            }
+        }
+    }
+
+    static func save(_ db: Database, _ change: ChatChange) throws {
+        let s = change.after
+        let l = s.learner
+        if change.before?.learner != l {
+            try db.cachedStatement(sql: """
+                INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
+                    blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
+                    language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
+                    reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
+                    is_group = excluded.is_group, last_active_at = excluded.last_active_at,
+                    streak_current = excluded.streak_current, streak_best = excluded.streak_best,
+                    streak_last_day = excluded.streak_last_day
+                """).execute(arguments: [
+                    l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
+                    l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
+                    l.streak.current, l.streak.best, l.streak.lastDay?.description])
+        }
+        if change.before?.session != s.session {
+            let body = String(decoding: try encoder.encode(s.session), as: UTF8.self)
+            try db.cachedStatement(sql: """
+                INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT(chat_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at
+                """).execute(arguments: [l.chatID, body, l.lastActiveAt.timeIntervalSince1970])
+        }
+        let oldProgress = change.before?.progress ?? [:]
+        for (id, p) in s.progress where oldProgress[id] != p {
+            try db.cachedStatement(sql: """
+                INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
+                    last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed
+                """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed])
+        }
+        let oldResults = Set((change.before?.results ?? []).map(\.quizID))
+        for r in s.results where !oldResults.contains(r.quizID) {
+            let body = String(decoding: try encoder.encode(r), as: UTF8.self)
+            try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
+        }
+        for a in change.answers {
+            try db.cachedStatement(sql: """
+                INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
+        }
+        for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+    }
+
+    static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [item.chatID, item.method, String(decoding: item.body, as: UTF8.self), item.editTag,
+                                     item.saveTag, item.picture, item.priority, now.timeIntervalSince1970])
+    }
+
+    // MARK: - outbox
+
+    /// The oldest pending row of every chat that has one (at most `limit` chats), replies first.
+    /// Only the head of each chat's queue is returned: a chat's messages go strictly in order.
+    public func pendingHeads(limit: Int, now: Date, excluding busy: Set<Int64> = []) throws -> [OutboxItem] {
+        try writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT o.* FROM outbox o
+                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id) h ON h.id = o.id
+                WHERE o.not_before <= ?
+                ORDER BY o.priority, o.id LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, limit + busy.count])
+            return rows.map(Self.outboxItem).filter { !busy.contains($0.chatID) }.prefix(limit).map { $0 }
+        }
+    }
+
+    static func outboxItem(_ r: Row) -> OutboxItem {
+        OutboxItem(id: r["id"], chatID: r["chat_id"], method: r["method"], body: Data((r["body"] as String).utf8),
+                   editTag: r["edit_tag"], saveTag: r["save_tag"], picture: r["picture"], priority: r["priority"],
+                   attempts: r["attempts"])
+    }
+
+    /// Earliest time a pending row becomes due (for the sender's sleep), nil when none is pending.
+    public func nextDue() throws -> Date? {
+        try writer.read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(not_before) FROM outbox WHERE status = 'pending'").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    public func pendingCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending'") ?? 0 }
+    }
+
+    public func markSent(_ item: OutboxItem, messageID: Int64?) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET status = 'sent', message_id = ?, attempts = attempts + 1 WHERE id = ?",
+                           arguments: [messageID, item.id])
+            if let tag = item.saveTag, let messageID {
+                try db.execute(sql: """
+                    INSERT INTO message_ref(chat_id, tag, message_id) VALUES (?, ?, ?)
+                    ON CONFLICT(chat_id, tag) DO UPDATE SET message_id = excluded.message_id
+                    """, arguments: [item.chatID, tag, messageID])
+            }
+        }
+    }
+
+    /// Puts a row back to wait (429, 5xx, network): the whole chat waits behind it, keeping order.
+    public func retryLater(_ item: OutboxItem, until: Date, error: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, not_before = ?, error = ? WHERE id = ?",
+                           arguments: [until.timeIntervalSince1970, error, item.id])
+        }
+    }
+
+    /// Holds every pending row of one chat until `until` (a per-chat 429).
+    public func holdChat(_ chatID: Int64, until: Date) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET not_before = MAX(not_before, ?) WHERE chat_id = ? AND status = 'pending'",
+                           arguments: [until.timeIntervalSince1970, chatID])
+        }
+    }
+
+    public func markFailed(_ item: OutboxItem, error: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET status = 'failed', attempts = attempts + 1, error = ? WHERE id = ?",
+                           arguments: [error, item.id])
+        }
+    }
+
+    /// The learner blocked the bot: drop everything queued for them and remember it.
+    public func markBlocked(chatID: Int64) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET status = 'dropped', error = 'blocked' WHERE chat_id = ? AND status = 'pending'",
+                           arguments: [chatID])
+            try db.execute(sql: "UPDATE learner SET blocked = 1 WHERE chat_id = ?", arguments: [chatID])
+        }
+    }
+
+    public func messageID(chatID: Int64, tag: String) throws -> Int64? {
+        try writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT message_id FROM message_ref WHERE chat_id = ? AND tag = ?", arguments: [chatID, tag])
+        }
+    }
+
+    /// Sent rows older than `before` are history nobody reads: keep the table small.
+    public func pruneOutbox(before: Date) throws {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE status != 'pending' AND created_at < ?", arguments: [before.timeIntervalSince1970])
+        }
+    }
+
+    // MARK: - pictures
+
+    public func pictureFileID(_ picture: String) throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT file_id FROM picture_file WHERE picture = ?", arguments: [picture]) }
+    }
+
+    public func savePictureFileID(_ picture: String, fileID: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO picture_file(picture, file_id) VALUES (?, ?) ON CONFLICT(picture) DO UPDATE SET file_id = excluded.file_id",
+                           arguments: [picture, fileID])
+        }
+    }
+
+    // MARK: - inspection (tests, stats)
+
+    /// Runs a read-only SQL query and returns its rows as string dictionaries (tests and diagnostics).
+    public func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws -> [[String: String]] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+                var d: [String: String] = [:]
+                for (col, value) in row { d[col] = value.isNull ? "NULL" : (String.fromDatabaseValue(value) ?? "\(value)") }
+                return d
+            }
+        }
+    }
+}
