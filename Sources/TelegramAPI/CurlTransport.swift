@@ -23,6 +23,7 @@ public struct MultipartPart: Sendable {
 public struct HTTPResult: Sendable {
     public var status: Int
     public var body: Data
+    public init(status: Int, body: Data) { self.status = status; self.body = body }
 }
 
 public enum TransportError: Error, CustomStringConvertible, Equatable {
@@ -178,4 +179,9 @@ private final class Transfer: @unchecked Sendable {
     init(url: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
         self.url = url; self.body = body; self.timeout = timeout; self.continuation = continuation
     }
+}
+
+/// Thrown by a transport that has no more updates to give (the console chat at end of input).
+public struct TransportClosed: Error {
+    public init() {}
 }

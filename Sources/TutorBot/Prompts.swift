@@ -193,10 +193,12 @@ struct HomeContext {
     var hasStreak: Bool
     var studiedToday: Bool
     var missed: Int
+    var hasMissed: Bool
     var seen: Int
     var total: Int
 
     init(_ v: HomeView) {
+        hasMissed = v.missedCount > 0
         stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
         missed = v.missedCount; seen = v.seenCount; total = v.totalCount
     }

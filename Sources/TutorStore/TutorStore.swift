@@ -215,6 +215,17 @@ public final class TutorStore: Sendable {
         }
     }
 
+    /// The next pending row of one chat, if it is due.
+    public func nextPending(chatID: Int64, now: Date) throws -> OutboxItem? {
+        try writer.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' ORDER BY id LIMIT 1
+                """, arguments: [chatID]).flatMap { row in
+                (row["not_before"] as Double) <= now.timeIntervalSince1970 ? Self.outboxItem(row) : nil
+            }
+        }
+    }
+
     static func outboxItem(_ r: Row) -> OutboxItem {
         OutboxItem(id: r["id"], chatID: r["chat_id"], method: r["method"], body: Data((r["body"] as String).utf8),
                    editTag: r["edit_tag"], saveTag: r["save_tag"], picture: r["picture"], priority: r["priority"],

@@ -1,0 +1,46 @@
+# PermitReady — the two set-up commands are `make chat` and `make test`.
+SWIFT ?= swift
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libcairo2-dev pkg-config
+CHAT_DB ?= chat.sqlite
+
+.PHONY: deps build chat test validate bench boundaries clean
+
+# Installs the C libraries the build links against when run as root; otherwise prints the apt line.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "Missing packages. Run: sudo apt-get install -y$$missing"; exit 1; fi; \
+	fi
+
+build: deps
+	$(SWIFT) build --build-tests
+
+# Talk to the bot in this terminal (no token needed); progress is kept in $(CHAT_DB).
+chat: deps
+	$(SWIFT) build --product permitready
+	.build/debug/permitready chat --db $(CHAT_DB)
+
+test: deps boundaries
+	$(SWIFT) build --build-tests
+	.build/debug/permitready banks validate --dir Banks
+	$(SWIFT) test --skip-build
+
+validate: deps
+	$(SWIFT) build --product permitready
+	.build/debug/permitready banks validate --dir Banks
+
+bench: deps
+	$(SWIFT) build -c release --product permitready
+	.build/release/permitready bench
+
+# The pure core imports no networking and no SQLite; the API client knows nothing of the store.
+boundaries:
+	@if grep -rEn '^import (TelegramAPI|TutorStore|GRDB|CCurl|CCairo|FoundationNetworking|Mustache)' Sources/TutorCore; then \
+	  echo "TutorCore must stay pure (Foundation only)"; exit 1; fi
+	@if grep -rEn '^import (TutorStore|TutorCore|GRDB)' Sources/TelegramAPI; then \
+	  echo "TelegramAPI must not depend on the store or the core"; exit 1; fi
+	@echo "module boundaries OK"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,191 @@
+import Foundation
+import Logging
+import Synchronization
+import TelegramAPI
+import TutorCore
+import TutorStore
+
+public enum BotError: Error, CustomStringConvertible {
+    case badToken
+    case banks(BankFilesError)
+
+    public var description: String {
+        switch self {
+        case .badToken: return "Telegram rejected TELEGRAM_BOT_TOKEN (401 Unauthorized): check the token with @BotFather"
+        case .banks(let e): return e.description
+        }
+    }
+}
+
+/// Counters an operator (and the tests) can read: what was skipped, what went wrong.
+public struct BotCounters: Sendable, Equatable {
+    public var updatesProcessed = 0
+    public var updatesSkipped = 0
+    public var updatesGarbled = 0
+    public var batchesCommitted = 0
+    public var commitFailures = 0
+}
+
+/// The runtime: long-polls Telegram, runs each update through the reducer, commits state and
+/// outbox in one transaction per batch, and lets the sender deliver after the commit.
+public final class Bot: Sendable {
+    public let api: BotAPI
+    public let store: TutorStore
+    public let renderer: OutboxRenderer
+    public let config: Config
+    public let clock: BotClock
+    public let sender: OutboxSender
+    let logger: Logger
+    private let banksBox: Mutex<Banks>
+    private let countersBox = Mutex(BotCounters())
+
+    public var banks: Banks { banksBox.withLock { $0 } }
+    public var counters: BotCounters { countersBox.withLock { $0 } }
+
+    /// Wires the real parts together: the same entry point the CLI and the tests use.
+    /// `transport` defaults to libcurl against `config.apiBase`.
+    public static func build(_ config: Config, transport: (any BotAPITransport)? = nil, logger: Logger? = nil) throws -> Bot {
+        let logger = logger ?? Logger(label: "permitready")
+        let (banks, problems) = try BankFiles.load(config.banksDirectory)
+        guard let banks else { throw BotError.banks(.invalid(problems)) }
+        let prompts = try Prompts.load(directory: config.promptsDirectory)
+        let store = try TutorStore(path: config.databasePath)
+        let transport = transport ?? CurlTransport(baseURL: config.apiBase, token: config.token)
+        let api = BotAPI(transport: transport, pollTimeout: config.pollTimeout)
+        return Bot(config: config, api: api, store: store, banks: banks, prompts: prompts, logger: logger)
+    }
+
+    init(config: Config, api: BotAPI, store: TutorStore, banks: Banks, prompts: Prompts, logger: Logger) {
+        self.config = config
+        self.api = api
+        self.store = store
+        self.banksBox = Mutex(banks)
+        self.renderer = OutboxRenderer(prompts: prompts)
+        self.clock = BotClock(fakeNow: config.fakeNow)
+        self.logger = logger
+        self.sender = OutboxSender(api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
+                                   messagesPerSecond: config.messagesPerSecond, logger: logger)
+    }
+
+    /// Swaps in new banks atomically (a reload); readers see the old or the new, never a mix.
+    public func replaceBanks(_ banks: Banks) { banksBox.withLock { $0 = banks } }
+
+    // MARK: - one batch
+
+    /// Parses, reduces and commits a getUpdates batch in ONE transaction with the next offset.
+    /// Returns the new offset (nil if the batch had no update ids at all). Throws only when the
+    /// commit itself fails, in which case nothing was written and the batch will come again.
+    @discardableResult
+    public func process(_ received: [ReceivedUpdate]) throws -> Int64? {
+        let banks = self.banks
+        let now = clock.now()
+        var changes: [Int64: ChatChange] = [:]
+        var order: [Int64] = []
+        var counts = BotCounters()
+        for r in received {
+            guard let update = r.update else {
+                counts.updatesGarbled += 1
+                logger.warning("skipped an update that did not decode", metadata: ["update_id": "\(r.updateID.map(String.init) ?? "none")"])
+                continue
+            }
+            guard let parsed = UpdateParser.parse(update) else {
+                counts.updatesSkipped += 1
+                logger.debug("skipped an update we have no use for", metadata: ["update_id": "\(update.updateID)"])
+                continue
+            }
+            do {
+                var change: ChatChange
+                if let existing = changes[parsed.chatID] {
+                    change = existing
+                } else {
+                    let before = try store.loadChat(parsed.chatID)
+                    let fresh = Dialogue.newChat(chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup, now: now)
+                    change = ChatChange(before: before, after: before ?? fresh, answers: [], outbox: [])
+                    order.append(parsed.chatID)
+                }
+                if !parsed.isGroup { change.after.learner.firstName = parsed.sender.firstName }
+                let context = DialogueContext(banks: banks, now: now, seed: UInt64(bitPattern: update.updateID) &* 0x9E37_79B9_7F4A_7C15)
+                let (state, effects) = Dialogue.reduce(change.after, parsed.event, context)
+                let rendered = renderer.items(for: effects, chatID: parsed.chatID)
+                change.after = state
+                change.answers += rendered.answers
+                change.outbox += rendered.outbox
+                changes[parsed.chatID] = change
+                counts.updatesProcessed += 1
+            } catch {
+                // One chat's unreadable row must not hold up everyone else's updates.
+                counts.updatesSkipped += 1
+                logger.error("skipped an update: \(error)", metadata: ["chat_id": "\(parsed.chatID)", "update_id": "\(update.updateID)"])
+            }
+        }
+        let offset = received.compactMap(\.updateID).max().map { $0 + 1 }
+        do {
+            try store.commit(order.compactMap { changes[$0] }, offset: offset)
+        } catch {
+            countersBox.withLock { $0.commitFailures += 1 }
+            throw error
+        }
+        countersBox.withLock {
+            $0.updatesProcessed += counts.updatesProcessed
+            $0.updatesSkipped += counts.updatesSkipped
+            $0.updatesGarbled += counts.updatesGarbled
+            $0.batchesCommitted += 1
+        }
+        return offset
+    }
+
+    // MARK: - the long poll
+
+    /// Runs until the task is cancelled or the transport closes (the console chat's end of input).
+    public func run() async throws {
+        do {
+            let me = try await api.getMe()
+            logger.info("connected", metadata: ["bot": "\(me.username ?? me.firstName)"])
+            try await api.deleteWebhook()
+        } catch BotAPIError.unauthorized {
+            throw BotError.badToken
+        } catch {
+            logger.warning("start-up call failed, polling anyway: \(error)")
+        }
+        do {
+            try await api.setMyCommands(Command.menu.map { BotCommand(command: $0.rawValue, description: renderer.prompts.commandDescription($0)) })
+        } catch {
+            logger.warning("setMyCommands failed: \(error)")
+        }
+        let sending = Task { await sender.run() }
+        defer { sending.cancel() }
+        var offset = try store.updateOffset()
+        var failures = 0
+        while !Task.isCancelled {
+            let received: [ReceivedUpdate]
+            do {
+                received = try await api.getUpdates(offset: offset)
+                failures = 0
+            } catch is TransportClosed {
+                await sender.drain(timeout: 5)
+                return
+            } catch BotAPIError.conflict(let d) {
+                logger.error("another process is polling this bot token (409: \(d)); backing off 10 s")
+                try? await Task.sleep(for: .seconds(10))
+                continue
+            } catch BotAPIError.unauthorized {
+                throw BotError.badToken
+            } catch {
+                failures += 1
+                let delay = min(30.0, 0.5 * pow(2, Double(min(failures, 6))))
+                logger.warning("getUpdates failed (\(error)); retrying in \(delay) s")
+                try? await Task.sleep(for: .seconds(delay))
+                continue
+            }
+            guard !received.isEmpty else { continue }
+            do {
+                if let next = try process(received) { offset = next }
+                await sender.wake()
+                if config.deliverBeforeNextPoll { await sender.drain(timeout: 10) }
+            } catch {
+                logger.error("could not commit a batch of \(received.count) update(s): \(error); Telegram will re-deliver it")
+                try? await Task.sleep(for: .seconds(2))
+            }
+        }
+    }
+}

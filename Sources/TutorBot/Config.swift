@@ -1,0 +1,92 @@
+import Foundation
+import TutorCore
+
+/// Everything the process is configured with. Keys are the environment variable names.
+public struct Config: Sendable {
+    public var token: String
+    public var apiBase: String
+    public var databasePath: String
+    public var banksDirectory: String
+    public var promptsDirectory: String
+    public var admins: Set<Int64>
+    /// getUpdates' long-poll seconds (the HTTP timeout is 15 s longer).
+    public var pollTimeout: Int
+    /// Global outgoing messages per second (Telegram allows about 30).
+    public var messagesPerSecond: Double
+    /// PERMITREADY_FAKE_NOW: the clock starts at this instant and runs on in real time.
+    public var fakeNow: Date?
+    /// Deliver each batch's replies before polling again (the console chat: a scripted session
+    /// then reads like a real one, each reply printed before the next line is taken).
+    public var deliverBeforeNextPoll = false
+
+    public init(token: String, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
+                banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],
+                pollTimeout: Int = 50, messagesPerSecond: Double = 25, fakeNow: Date? = nil) {
+        self.token = token; self.apiBase = apiBase; self.databasePath = databasePath; self.banksDirectory = banksDirectory
+        self.promptsDirectory = promptsDirectory; self.admins = admins; self.pollTimeout = pollTimeout
+        self.messagesPerSecond = messagesPerSecond; self.fakeNow = fakeNow
+    }
+
+    /// A token looks like "123456789:AA…" (digits, colon, 30+ url-safe characters).
+    public static func isWellFormedToken(_ t: String) -> Bool {
+        t.range(of: #"^[0-9]{5,12}:[A-Za-z0-9_-]{30,}$"#, options: .regularExpression) != nil
+    }
+
+    public static func parseInstant(_ s: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        if let d = f.date(from: s) { return d }
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.date(from: s)
+    }
+
+    public static func parseAdmins(_ s: String?) -> Set<Int64> {
+        Set((s ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int64($0) })
+    }
+}
+
+/// The one clock: real time, or real time shifted to start at PERMITREADY_FAKE_NOW.
+public struct BotClock: Sendable {
+    let offset: TimeInterval
+
+    public init(fakeNow: Date? = nil) {
+        offset = fakeNow.map { $0.timeIntervalSinceNow } ?? 0
+    }
+
+    public func now() -> Date { Date().addingTimeInterval(offset) }
+}
+
+/// Reads Banks/ from disk into `BankSources` (TutorCore does no I/O) and loads them.
+public enum BankFiles {
+    public static func read(_ directory: String) throws -> BankSources {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+            throw BankFilesError.missingDirectory(directory)
+        }
+        var files: [String: Data] = [:]
+        for name in ["states.json", "universal.json", "signs.json"] {
+            if let d = fm.contents(atPath: "\(directory)/\(name)") { files[name] = d }
+        }
+        for name in (try? fm.contentsOfDirectory(atPath: "\(directory)/states")) ?? [] where name.hasSuffix(".json") {
+            if let d = fm.contents(atPath: "\(directory)/states/\(name)") { files["states/\(name)"] = d }
+        }
+        let pictures = Set(((try? fm.contentsOfDirectory(atPath: "\(directory)/signs")) ?? []).filter { $0.hasSuffix(".png") })
+        return BankSources(files: files, signPictures: pictures)
+    }
+
+    public static func load(_ directory: String) throws -> (banks: Banks?, problems: [BankProblem]) {
+        BankLoader.load(try read(directory))
+    }
+}
+
+public enum BankFilesError: Error, CustomStringConvertible {
+    case missingDirectory(String)
+    case invalid([BankProblem])
+
+    public var description: String {
+        switch self {
+        case .missingDirectory(let d): return "banks directory \(d) does not exist"
+        case .invalid(let p): return "the banks have \(p.count) problem(s):\n" + p.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+}

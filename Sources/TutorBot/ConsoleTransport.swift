@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+import TelegramAPI
+
+/// The Bot API seam played by a terminal: `permitready chat` runs the very same runtime
+/// (parse → reduce → commit → outbox → send) with this in place of libcurl. Lines typed become
+/// updates; sent messages are printed with their buttons numbered; typing a number presses one.
+public final class ConsoleTransport: BotAPITransport, Sendable {
+    let chatID: Int64 = 1
+    let user = User(id: 1, firstName: ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver")
+    let lines: LineReader
+    let state = Mutex(ConsoleState())
+    let write: @Sendable (String) -> Void
+
+    struct ConsoleState {
+        var nextMessageID: Int64 = 1
+        var nextUpdateID: Int64 = 1
+        var choices: [(data: String, messageID: Int64)] = []
+        var startSent = false
+    }
+
+    public init(input: @escaping @Sendable () -> String? = { readLine() }, write: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.lines = LineReader(read: input)
+        self.write = write
+    }
+
+    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
+        let json: [String: Any]
+        switch body {
+        case .json(let d): json = (try? JSONSerialization.jsonObject(with: d)) as? [String: Any] ?? [:]
+        case .multipart(let parts):
+            var j: [String: Any] = [:]
+            for p in parts { j[p.name] = p.filename ?? String(decoding: p.data, as: UTF8.self) }
+            json = j
+        }
+        switch method {
+        case "getUpdates": return try await nextUpdate()
+        case "getMe": return ok(["id": 0, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
+        case "sendMessage", "editMessageText":
+            let text = Self.plain(json["text"] as? String ?? "")
+            var id = (json["message_id"] as? NSNumber)?.int64Value ?? 0
+            state.withLock { s in
+                if method == "sendMessage" { id = s.nextMessageID; s.nextMessageID += 1 }
+            }
+            let edited = method == "editMessageText"
+            write((edited ? "  ✏️  (updated)\n" : "") + text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+            printButtons(json["reply_markup"] as? [String: Any], messageID: id)
+            write("")
+            return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"], "text": text])
+        case "sendPhoto":
+            let id = state.withLock { s -> Int64 in defer { s.nextMessageID += 1 }; return s.nextMessageID }
+            let name = json["photo"] as? String ?? "picture"
+            write("  🖼  [sign picture: \(name)]")
+            return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
+                       "photo": [["file_id": "console-\(name)", "file_unique_id": name, "width": 512, "height": 512]]])
+        case "answerCallbackQuery":
+            if let t = json["text"] as? String { write("  💬 \(t)\n") }
+            return ok(true)
+        default:
+            return ok(true)
+        }
+    }
+
+    func printButtons(_ markup: [String: Any]?, messageID: Int64) {
+        guard let rows = markup?["inline_keyboard"] as? [[[String: Any]]], !rows.isEmpty else { return }
+        var lines: [String] = []
+        state.withLock { s in
+            s.choices = []
+            for row in rows {
+                var cells: [String] = []
+                for b in row {
+                    s.choices.append((b["callback_data"] as? String ?? "", messageID))
+                    cells.append("[\(s.choices.count)] \(b["text"] as? String ?? "")")
+                }
+                lines.append("  " + cells.joined(separator: "   "))
+            }
+        }
+        write(lines.joined(separator: "\n"))
+    }
+
+    func nextUpdate() async throws -> HTTPResult {
+        let first = state.withLock { s -> Bool in defer { s.startSent = true }; return !s.startSent }
+        if first { return ok([update(["message": message("/start")])]) }
+        guard let line = await lines.next() else { throw TransportClosed() }
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if text == "/quit" || text == "/exit" { throw TransportClosed() }
+        let choice = state.withLock { s -> (data: String, messageID: Int64)? in
+            guard let n = Int(text), n >= 1, n <= s.choices.count else { return nil }
+            return s.choices[n - 1]
+        }
+        if let choice {
+            let q: [String: Any] = ["id": "cb\(choice.messageID)-\(Int.random(in: 0..<1_000_000))", "from": userJSON, "data": choice.data,
+                                    "chat_instance": "console",
+                                    "message": ["message_id": choice.messageID, "date": 0, "chat": ["id": chatID, "type": "private"]]]
+            return ok([update(["callback_query": q])])
+        }
+        return ok([update(["message": message(text)])])
+    }
+
+    var userJSON: [String: Any] { ["id": user.id, "is_bot": false, "first_name": user.firstName, "language_code": "en"] }
+
+    func message(_ text: String) -> [String: Any] {
+        ["message_id": 0, "date": 0, "chat": ["id": chatID, "type": "private"], "from": userJSON, "text": text]
+    }
+
+    func update(_ body: [String: Any]) -> [String: Any] {
+        let id = state.withLock { s -> Int64 in defer { s.nextUpdateID += 1 }; return s.nextUpdateID }
+        return body.merging(["update_id": id]) { a, _ in a }
+    }
+
+    func ok(_ result: Any) -> HTTPResult {
+        let data = (try? JSONSerialization.data(withJSONObject: ["ok": true, "result": result])) ?? Data()
+        return HTTPResult(status: 200, body: data)
+    }
+
+    /// Terminal text from Telegram HTML: tags dropped, entities decoded.
+    static func plain(_ html: String) -> String {
+        var s = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] { s = s.replacingOccurrences(of: e, with: c) }
+        return s
+    }
+}
+
+/// Reads lines on a thread of its own (a blocking read must stay off Swift's cooperative pool).
+final class LineReader: Sendable {
+    struct Buffer {
+        var lines: [String] = []
+        var finished = false
+        var waiter: CheckedContinuation<String?, Never>?
+    }
+    let buffer = Mutex(Buffer())
+
+    init(read: @escaping @Sendable () -> String?) {
+        let thread = Thread { [self] in
+            while true {
+                let line = read()
+                let waiter = self.buffer.withLock { b -> CheckedContinuation<String?, Never>? in
+                    if let line { if b.waiter == nil { b.lines.append(line) } } else { b.finished = true }
+                    defer { b.waiter = nil }
+                    return b.waiter
+                }
+                waiter?.resume(returning: line)
+                if line == nil { return }
+            }
+        }
+        thread.name = "permitready-console"
+        thread.start()
+    }
+
+    /// The next line, or nil at end of input.
+    func next() async -> String? {
+        await withCheckedContinuation { (c: CheckedContinuation<String?, Never>) in
+            let ready = buffer.withLock { b -> String?? in
+                if !b.lines.isEmpty { return .some(b.lines.removeFirst()) }
+                if b.finished { return .some(nil) }
+                b.waiter = c
+                return .none
+            }
+            if case .some(let line) = ready { c.resume(returning: line) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TelegramAPI
+import TutorCore
+import TutorStore
+
+/// Turns the reducer's effects into ready Bot API requests for the outbox (rendering the
+/// prompts here, before commit, so the sender only has to deliver them).
+public struct OutboxRenderer: Sendable {
+    public let prompts: Prompts
+    static let encoder: JSONEncoder = { let e = JSONEncoder(); e.outputFormatting = .sortedKeys; return e }()
+    /// Telegram's limit on message text (after entity parsing; we stay under it in raw HTML too).
+    public static let maxText = 4096
+
+    public init(prompts: Prompts) { self.prompts = prompts }
+
+    public func items(for effects: [Effect], chatID: Int64) -> (outbox: [OutboxItem], answers: [AnswerRecord]) {
+        var out: [OutboxItem] = []
+        var answers: [AnswerRecord] = []
+        for effect in effects {
+            switch effect {
+            case .recordAnswer(let a):
+                answers.append(a)
+            case .answerButton(let id, let toast):
+                let text = toast.map { Self.plain(prompts.render(.notice($0))) }
+                out.append(item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))
+            case .send(let reply):
+                if let picture = reply.picture {
+                    var photo = item(chatID, "sendPhoto", SendPhotoRequest(chatID: chatID, photo: ""))
+                    photo.picture = picture
+                    out.append(photo)
+                }
+                var send = item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: text(reply), replyMarkup: markup(reply)))
+                send.saveTag = reply.tag
+                out.append(send)
+            case .edit(let target, let reply):
+                var messageID: Int64 = 0
+                var editTag: String?
+                switch target {
+                case .id(let id): messageID = id
+                case .tag(let tag): editTag = tag
+                }
+                var edit = item(chatID, "editMessageText", EditMessageTextRequest(chatID: chatID, messageID: messageID, text: text(reply),
+                                                                                replyMarkup: markup(reply) ?? InlineKeyboardMarkup([])))
+                edit.editTag = editTag
+                out.append(edit)
+            }
+        }
+        return (out, answers)
+    }
+
+    func item<B: Encodable>(_ chatID: Int64, _ method: String, _ body: B) -> OutboxItem {
+        OutboxItem(chatID: chatID, method: method, body: (try? Self.encoder.encode(body)) ?? Data("{}".utf8))
+    }
+
+    public func text(_ reply: Reply) -> String {
+        let t = prompts.render(reply.message)
+        return t.count <= Self.maxText ? t : String(t.prefix(Self.maxText - 1)) + "…"
+    }
+
+    public func markup(_ reply: Reply) -> InlineKeyboardMarkup? {
+        guard !reply.buttons.isEmpty else { return nil }
+        return InlineKeyboardMarkup(reply.buttons.map { row in
+            row.map { InlineKeyboardButton(text: prompts.label($0.label), callbackData: $0.action.callbackData) }
+        })
+    }
+
+    /// Popups (answerCallbackQuery) show plain text: drop tags and decode the few entities we use.
+    static func plain(_ html: String) -> String {
+        var s = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] { s = s.replacingOccurrences(of: e, with: c) }
+        return s
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Logging
+import TelegramAPI
+import TutorStore
+
+/// A token bucket for the global message rate; callers wait their turn (reservations may go
+/// negative, so waiting callers are served in order without polling).
+actor RateLimiter {
+    let rate: Double
+    let burst: Double
+    var tokens: Double
+    var last: ContinuousClock.Instant
+
+    init(perSecond rate: Double, burst: Double? = nil) {
+        self.rate = max(rate, 0.1)
+        self.burst = burst ?? max(1, rate)
+        self.tokens = self.burst
+        self.last = .now
+    }
+
+    func acquire() async {
+        let now = ContinuousClock.now
+        let elapsed = (now - last).components
+        tokens = min(burst, tokens + (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * rate)
+        last = now
+        tokens -= 1
+        if tokens < 0 {
+            try? await Task.sleep(for: .seconds(-tokens / rate))
+        }
+    }
+}
+
+/// Delivers the outbox: strictly in order within a chat, concurrently across chats (one slow
+/// chat never holds up another), under one global rate, honouring 429/5xx/403.
+public actor OutboxSender {
+    let api: BotAPI
+    let store: TutorStore
+    let clock: BotClock
+    let banksDirectory: String
+    let limiter: RateLimiter
+    let logger: Logger
+    var inFlight: Set<Int64> = []
+    var wakeup: CheckedContinuation<Void, Never>?
+    var wokenEarly = false
+    var sleepGeneration = 0
+    /// Retries of a transient failure before the row is given up as failed.
+    static let maxAttempts = 8
+    static let concurrentChats = 64
+
+    init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double, logger: Logger) {
+        self.api = api; self.store = store; self.clock = clock; self.banksDirectory = banksDirectory
+        self.limiter = RateLimiter(perSecond: messagesPerSecond)
+        self.logger = logger
+    }
+
+    /// New rows were committed: look now rather than at the next timeout.
+    public func wake() {
+        if let w = wakeup { wakeup = nil; w.resume() } else { wokenEarly = true }
+    }
+
+    public func run() async {
+        while !Task.isCancelled {
+            var next: TimeInterval = 1
+            do {
+                let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight)
+                for item in heads {
+                    inFlight.insert(item.chatID)
+                    Task { await self.deliverChat(startingWith: item) }
+                }
+                if let due = try store.nextDue() { next = min(1, max(0.01, due.timeIntervalSince(clock.now()))) }
+            } catch {
+                logger.error("outbox read failed: \(error)")
+            }
+            await sleep(seconds: next)
+        }
+    }
+
+    /// Waits until the outbox is empty (or `timeout` passes): used before a console chat exits.
+    public func drain(timeout: TimeInterval) async {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if (try? store.pendingCount()) == 0 && inFlight.isEmpty { return }
+            wake()
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private func sleep(seconds: TimeInterval) async {
+        if wokenEarly { wokenEarly = false; return }
+        sleepGeneration += 1
+        let generation = sleepGeneration
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            wakeup = c
+            Task {
+                try? await Task.sleep(for: .seconds(seconds))
+                self.timeout(generation)
+            }
+        }
+    }
+
+    private func timeout(_ generation: Int) {
+        guard generation == sleepGeneration, let w = wakeup else { return }
+        wakeup = nil
+        w.resume()
+    }
+
+    /// Sends one chat's due rows one after another, then frees the chat for the main loop.
+    private func deliverChat(startingWith first: OutboxItem) async {
+        var item: OutboxItem? = first
+        while let current = item {
+            let delivered = await deliver(current)
+            item = delivered ? (try? store.nextPending(chatID: current.chatID, now: clock.now())) ?? nil : nil
+        }
+        inFlight.remove(first.chatID)
+        wake()
+    }
+
+    /// Returns true when the chat may go on to its next row (sent, or given up for good).
+    private func deliver(_ item: OutboxItem) async -> Bool {
+        let meta: Logger.Metadata = ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"]
+        do {
+            if item.method != "answerCallbackQuery" { await limiter.acquire() }
+            let messageID = try await send(item)
+            try store.markSent(item, messageID: messageID)
+            return true
+        } catch let error as BotAPIError {
+            switch error {
+            case .retryAfter(let seconds):
+                logger.warning("429: waiting \(seconds) s", metadata: meta)
+                try? store.retryLater(item, until: clock.now().addingTimeInterval(TimeInterval(seconds)), error: error.description)
+                return false
+            case .blocked:
+                logger.info("learner blocked the bot; dropping their queue", metadata: meta)
+                try? store.markBlocked(chatID: item.chatID)
+                return false
+            case _ where BotAPI.isNotModified(error):
+                try? store.markSent(item, messageID: nil)
+                return true
+            case _ where error.isTransient && item.attempts + 1 < Self.maxAttempts:
+                let delay = min(60, 0.5 * pow(2, Double(item.attempts)))
+                logger.warning("\(error); retrying in \(delay) s", metadata: meta)
+                try? store.retryLater(item, until: clock.now().addingTimeInterval(delay), error: error.description)
+                return false
+            default:
+                logger.error("giving up on a message: \(error)", metadata: meta)
+                try? store.markFailed(item, error: error.description)
+                return true
+            }
+        } catch {
+            logger.error("giving up on a message: \(error)", metadata: meta)
+            try? store.markFailed(item, error: "\(error)")
+            return true
+        }
+    }
+
+    /// Performs the request; returns the message id Telegram gave back, if any.
+    private func send(_ item: OutboxItem) async throws -> Int64? {
+        switch item.method {
+        case "sendPhoto":
+            guard let picture = item.picture else { return try await plain(item) }
+            if let fileID = try store.pictureFileID(picture) {
+                return try await api.sendPhoto(SendPhotoRequest(chatID: item.chatID, photo: fileID)).messageID
+            }
+            let path = "\(banksDirectory)/signs/\(picture).png"
+            guard let png = FileManager.default.contents(atPath: path) else { throw SendError.missingPicture(path) }
+            let message = try await api.sendPhoto(chatID: item.chatID, png: png, filename: "\(picture).png")
+            if let fileID = message.photo?.max(by: { ($0.width ?? 0) < ($1.width ?? 0) })?.fileID {
+                try store.savePictureFileID(picture, fileID: fileID)
+            }
+            return message.messageID
+        case "editMessageText":
+            var request = try JSONDecoder().decode(EditMessageTextRequest.self, from: item.body)
+            if let tag = item.editTag {
+                guard let id = try store.messageID(chatID: item.chatID, tag: tag) else {
+                    // The message to edit never arrived (it failed for good): say it afresh instead.
+                    let markup = request.replyMarkup?.inlineKeyboard.isEmpty == false ? request.replyMarkup : nil
+                    return try await api.sendMessage(SendMessageRequest(chatID: item.chatID, text: request.text, replyMarkup: markup)).messageID
+                }
+                request.messageID = id
+            }
+            try await api.editMessageText(request)
+            return request.messageID
+        default:
+            return try await plain(item)
+        }
+    }
+
+    private func plain(_ item: OutboxItem) async throws -> Int64? {
+        try await api.call(item.method, .json(item.body), as: SentResult.self).messageID
+    }
+}
+
+enum SendError: Error, CustomStringConvertible {
+    case missingPicture(String)
+    var description: String {
+        switch self { case .missingPicture(let p): return "sign picture \(p) is missing" }
+    }
+}
+
+/// Any method's result: a Message (we keep its id) or something else (true).
+struct SentResult: Decodable {
+    var messageID: Int64?
+    init(from decoder: Decoder) throws {
+        messageID = (try? decoder.container(keyedBy: K.self)).flatMap { try? $0.decodeIfPresent(Int64.self, forKey: .messageID) } ?? nil
+    }
+    enum K: String, CodingKey { case messageID = "message_id" }
+}
