@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import TelegramAPI
+@testable import TutorBot
+import TutorCore
+import TutorStore
+
+/// The repository root, found from this file's path (Tests/TutorBotTests/…).
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// A real bot (libcurl, SQLite, prompts, banks) long-polling a fake Bot API on 127.0.0.1.
+final class Harness: @unchecked Sendable {
+    // @unchecked Sendable: used from one test at a time; the fake and the bot are thread-safe.
+    let fake: FakeBotAPI
+    let dir: URL
+    var config: Config
+    var bot: Bot?
+    var task: Task<Void, Error>?
+
+    init() throws {
+        fake = try FakeBotAPI()
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        config = Config(token: "123456789:TESTtokenTESTtokenTESTtokenTESTtoken", apiBase: fake.baseURL,
+                        databasePath: dir.appendingPathComponent("bot.sqlite").path,
+                        banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en",
+                        pollTimeout: 1, messagesPerSecond: 200)
+    }
+
+    func start() throws {
+        let bot = try Bot.build(config)
+        self.bot = bot
+        task = Task { try await bot.run() }
+    }
+
+    /// Stops the process the way a kill between batches does: no more polling, nothing flushed.
+    func kill() async {
+        task?.cancel()
+        _ = await task?.result
+        task = nil
+    }
+
+    deinit {
+        task?.cancel()
+        fake.stop()
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func lastText(_ chat: Int64) -> String { fake.messages(chat: chat).last?.text ?? "" }
+
+    func waitForText(_ chat: Int64, _ needle: String) -> Bool {
+        fake.wait { fake.messages(chat: chat).contains { $0.text.contains(needle) } }
+    }
+}
+
+@Suite(.serialized) struct EndToEndTests {
+    let chat: Int64 = 5001
+
+    @Test func learnerGoesFromStartThroughAQuizToReview() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        #expect(h.fake.press("Massachusetts", chat: chat))
+        #expect(h.waitForText(chat, "Questions seen"))
+        #expect(h.fake.press("⚡ Quick quiz", chat: chat))
+        for n in 1...10 {
+            #expect(h.waitForText(chat, "Q\(n)/10"), "question \(n) arrives")
+            let question = try #require(h.fake.messages(chat: chat).last { $0.text.contains("Q\(n)/10") })
+            // Alternate tapping and typing, as teens do.
+            if n % 2 == 0 { h.fake.say("b", chat: chat) } else { #expect(h.fake.press("A", chat: chat)) }
+            #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.messageID == question.messageID && $0.text.contains("Source:") } },
+                    "question \(n) is edited to show the answer")
+            #expect(h.fake.press(n == 10 ? "See results" : "Next", chat: chat))
+        }
+        #expect(h.waitForText(chat, "Quick quiz done!"))
+        let results = try #require(h.fake.messages(chat: chat).last { $0.text.contains("done!") })
+        #expect(results.text.contains("/ 10"))
+        #expect(results.text.contains("72%"), "scored against Massachusetts' 72% bar")
+
+        let store = try #require(h.bot?.store)
+        let answers = try store.rows("SELECT COUNT(*) AS n, SUM(correct) AS c FROM answer WHERE chat_id = ?", [chat])
+        #expect(answers.first?["n"] == "10")
+        let missed = 10 - Int(answers.first?["c"] ?? "0")!
+        if missed > 0 {
+            #expect(h.fake.press("🔁 Review my misses", chat: chat))
+            #expect(h.waitForText(chat, "Q1/\(missed)"))
+        }
+        #expect(h.fake.wait { h.fake.unansweredCallbacks.isEmpty }, "every button press is acknowledged")
+        #expect(h.fake.callbacksAnsweredTwice.isEmpty)
+        #expect(h.fake.rejections.isEmpty, "the bot sent nothing Telegram would reject: \(h.fake.rejections)")
+        await h.kill()
+    }
+
+    @Test func strayInputGetsAFriendlyLineAndTheCurrentScreen() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start MA", chat: chat)
+        #expect(h.waitForText(chat, "Questions seen"))
+        let before = h.fake.messages(chat: chat).count
+        h.fake.sendSticker(chat: chat)
+        #expect(h.waitForText(chat, "I can only read text"))
+        let home = try #require(h.fake.messages(chat: chat).last)
+        h.fake.pressData("1a:999:0:0", messageID: home.messageID, chat: chat)   // a button from a quiz that never was
+        h.fake.pressData("not-our-format", messageID: home.messageID, chat: chat) // forged
+        h.fake.say(String(repeating: "x", count: 4000), chat: chat)
+        #expect(h.fake.wait { h.fake.messages(chat: chat).count >= before + 5 && h.fake.unansweredCallbacks.isEmpty })
+        let toasts = h.fake.calls.filter { $0.method == "answerCallbackQuery" }.compactMap { $0.body["text"] as? String }
+        #expect(toasts.contains { $0.contains("earlier screen") })
+        #expect(toasts.contains { $0.contains("didn't work") })
+        #expect(h.lastText(chat).contains("Questions seen"), "the learner ends on their home screen")
+        let session = try #require(try h.bot?.store.loadChat(chat))
+        #expect(session.session.quiz == nil)
+        #expect(session.learner.stateCode == "MA")
+        #expect(h.fake.rejections.isEmpty)
+        await h.kill()
+    }
+
+    @Test func rateLimitIsWaitedOutForExactlyRetryAfter() async throws {
+        let h = try Harness()
+        h.fake.inject("sendMessage", status: 429, body: ["ok": false, "error_code": 429,
+                                                          "description": "Too Many Requests: retry after 1", "parameters": ["retry_after": 1]])
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        let sends = h.fake.calls.filter { $0.method == "sendMessage" }
+        #expect(sends.count >= 2)
+        #expect(sends[1].time.timeIntervalSince(sends[0].time) >= 0.95, "the retry waited for retry_after")
+        #expect(h.fake.messages(chat: chat).first?.text.contains("Hey Sam") == true, "order kept: welcome first")
+        await h.kill()
+    }
+
+    @Test func serverErrorsAndDroppedPollsAreRetried() async throws {
+        let h = try Harness()
+        h.fake.inject("getUpdates", status: 502, body: ["ok": false, "error_code": 502, "description": "Bad Gateway"])
+        h.fake.inject("sendMessage", status: 500, body: ["ok": false, "error_code": 500, "description": "Internal Server Error"])
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        #expect(h.bot?.counters.commitFailures == 0)
+        await h.kill()
+    }
+
+    @Test func blockedLearnerIsNeverMessagedAgain() async throws {
+        let h = try Harness()
+        h.fake.inject("sendMessage", status: 403, body: ["ok": false, "error_code": 403, "description": "Forbidden: bot was blocked by the user"])
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        let store = try #require(h.bot?.store)
+        #expect(h.fake.wait { (try? store.loadChat(chat))??.learner.blocked == true })
+        #expect(h.fake.wait { (try? store.pendingCount()) == 0 }, "the rest of their queue is dropped")
+        await h.kill()
+    }
+
+    @Test func processKilledBetweenBatchesResumesWithNothingLostOrRepeated() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start NY", chat: chat)
+        #expect(h.waitForText(chat, "Questions seen"))
+        #expect(h.fake.press("⚡ Quick quiz", chat: chat))
+        #expect(h.waitForText(chat, "Q1/10"))
+        await h.kill()
+
+        // While the bot is down the learner answers and moves on; Telegram keeps the updates.
+        #expect(h.fake.press("B", chat: chat))
+        h.fake.say("next", chat: chat)
+        try h.start()
+        #expect(h.waitForText(chat, "Q2/10"), "the quiz resumes exactly where it was")
+        #expect(h.fake.wait { h.fake.allUpdatesConfirmed && h.fake.unansweredCallbacks.isEmpty })
+        let store = try #require(h.bot?.store)
+        #expect(try store.rows("SELECT COUNT(*) AS n FROM answer WHERE chat_id = ?", [chat]).first?["n"] == "1", "answered once, not twice")
+        #expect(h.fake.callbacksAnsweredTwice.isEmpty)
+        #expect(h.fake.messages(chat: chat).filter { $0.text.contains("Q2/10") }.count == 1)
+        #expect(h.fake.rejections.isEmpty)
+        await h.kill()
+    }
+}

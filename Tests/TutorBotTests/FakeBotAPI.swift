@@ -1,0 +1,334 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small Telegram Bot API stand-in on 127.0.0.1 for end-to-end tests. It speaks real HTTP/1.1
+/// (keep-alive, Content-Length, multipart) to the bot's real libcurl client, and it rejects what
+/// Telegram would reject, so a bad request fails a test instead of a teen's chat:
+/// text over 4096 characters, callback_data over 64 bytes, an edit that changes nothing
+/// ("message is not modified"), an edit of an unknown message; and it remembers every callback
+/// query it delivered so a test can check each was answered.
+final class FakeBotAPI: @unchecked Sendable {
+    // @unchecked Sendable: all mutable state is inside `state` (a Mutex); the socket fd is set
+    // once in init and only read afterwards.
+    struct Sent: Equatable {
+        var messageID: Int64
+        var chatID: Int64
+        var text: String
+        var buttons: [[(text: String, data: String)]]
+        static func == (a: Sent, b: Sent) -> Bool { a.messageID == b.messageID && a.text == b.text }
+    }
+
+    struct Call { var method: String; var body: [String: Any]; var time: Date }
+
+    struct State {
+        var updates: [[String: Any]] = []
+        var nextUpdateID: Int64 = 1
+        var confirmedOffset: Int64 = 0
+        var messages: [Int64: Sent] = [:]
+        var order: [Int64] = []
+        var nextMessageID: Int64 = 100
+        var calls: [Call] = []
+        var rejections: [String] = []
+        var deliveredCallbacks: Set<String> = []
+        var answeredCallbacks: [String: Int] = [:]
+        /// Responses forced for the next calls of a method (fault injection).
+        var faults: [String: [(status: Int, body: [String: Any])]] = [:]
+        var uploads = 0
+        var fileIDSends = 0
+    }
+
+    let state = Locked(State())
+    let port: UInt16
+    private let listenFD: Int32
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(fd, 64) == 0 else { throw NSError(domain: "FakeBotAPI", code: 1) }
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &addr) { _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        port = UInt16(bigEndian: addr.sin_port)
+        listenFD = fd
+        let t = Thread { [self] in acceptLoop() }
+        t.start()
+    }
+
+    func stop() { shutdown(listenFD, Int32(SHUT_RDWR)); close(listenFD) }
+
+    // MARK: - scripting
+
+    func enqueue(_ update: [String: Any]) {
+        state.withLock { s in
+            var u = update
+            u["update_id"] = s.nextUpdateID
+            s.nextUpdateID += 1
+            if let q = u["callback_query"] as? [String: Any], let id = q["id"] as? String { s.deliveredCallbacks.insert(id) }
+            s.updates.append(u)
+        }
+    }
+
+    func user(_ chatID: Int64) -> [String: Any] { ["id": chatID, "is_bot": false, "first_name": "Sam", "language_code": "en"] }
+
+    func say(_ text: String, chat: Int64) {
+        enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat), "text": text]])
+    }
+
+    func sendSticker(chat: Int64) {
+        enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat),
+                             "sticker": ["file_id": "x", "file_unique_id": "y", "type": "regular", "width": 1, "height": 1, "is_animated": false, "is_video": false]]])
+    }
+
+    /// Presses the button with this text (or text prefix) on the newest message of the chat that has one.
+    @discardableResult
+    func press(_ label: String, chat: Int64) -> Bool {
+        guard let (messageID, data) = state.withLock({ s -> (Int64, String)? in
+            for id in s.order.reversed() {
+                guard let m = s.messages[id], m.chatID == chat else { continue }
+                if let b = m.buttons.joined().first(where: { $0.text == label || $0.text.hasPrefix(label) }) { return (id, b.data) }
+            }
+            return nil
+        }) else { return false }
+        pressData(data, messageID: messageID, chat: chat)
+        return true
+    }
+
+    func pressData(_ data: String, messageID: Int64, chat: Int64) {
+        let id = "cb-\(UUID().uuidString.prefix(8))"
+        enqueue(["callback_query": ["id": id, "from": user(chat), "chat_instance": "ci", "data": data,
+                                    "message": ["message_id": messageID, "date": 0, "chat": ["id": chat, "type": "private"]]]])
+    }
+
+    func inject(_ method: String, status: Int, body: [String: Any]) {
+        state.withLock { $0.faults[method, default: []].append((status, body)) }
+    }
+
+    var messages: [Sent] { state.withLock { s in s.order.compactMap { s.messages[$0] } } }
+    func messages(chat: Int64) -> [Sent] { messages.filter { $0.chatID == chat } }
+    var calls: [Call] { state.withLock { $0.calls } }
+    var rejections: [String] { state.withLock { $0.rejections } }
+    var unansweredCallbacks: Set<String> { state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) } }
+    var callbacksAnsweredTwice: [String] { state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) } }
+    var allUpdatesConfirmed: Bool { state.withLock { s in s.confirmedOffset >= s.nextUpdateID } }
+
+    /// Polls until `condition` holds (the bot works asynchronously); false after `timeout`.
+    func wait(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    // MARK: - HTTP
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listenFD, nil, nil)
+            if client < 0 { return }
+            let t = Thread { [self] in serve(client) }
+            t.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        defer { close(fd) }
+        var buffer = Data()
+        while true {
+            guard let headerEnd = readUntilHeaders(fd, &buffer) else { return }
+            let head = String(decoding: buffer[..<headerEnd], as: UTF8.self)
+            let lines = head.components(separatedBy: "\r\n")
+            let path = lines.first?.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            var length = 0
+            var contentType = ""
+            for l in lines.dropFirst() {
+                let parts = l.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { continue }
+                if parts[0].lowercased() == "content-length" { length = Int(parts[1]) ?? 0 }
+                if parts[0].lowercased() == "content-type" { contentType = parts[1] }
+            }
+            buffer.removeSubrange(..<(headerEnd + 4))
+            while buffer.count < length {
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let n = read(fd, &chunk, chunk.count)
+                if n <= 0 { return }
+                buffer.append(contentsOf: chunk[..<n])
+            }
+            let body = buffer.prefix(length)
+            buffer.removeSubrange(..<length)
+            let method = String(path.split(separator: "/").last ?? "")
+            let (status, response) = handle(method, Data(body), contentType: contentType)
+            let payload = (try? JSONSerialization.data(withJSONObject: response)) ?? Data()
+            var out = Data("HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n".utf8)
+            out.append(payload)
+            _ = out.withUnsafeBytes { write(fd, $0.baseAddress, out.count) }
+        }
+    }
+
+    private func readUntilHeaders(_ fd: Int32, _ buffer: inout Data) -> Int? {
+        let marker = Data("\r\n\r\n".utf8)
+        while true {
+            if let r = buffer.range(of: marker) { return r.lowerBound - buffer.startIndex }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { return nil }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+
+    func error(_ code: Int, _ description: String, retryAfter: Int? = nil) -> (Int, [String: Any]) {
+        var b: [String: Any] = ["ok": false, "error_code": code, "description": description]
+        if let r = retryAfter { b["parameters"] = ["retry_after": r] }
+        return (code, b)
+    }
+
+    func handle(_ method: String, _ body: Data, contentType: String) -> (Int, [String: Any]) {
+        var json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+        if contentType.hasPrefix("multipart/form-data") {
+            json = ["multipart": true, "chat_id": Int64(FakeBotAPI.multipartField("chat_id", body) ?? "") ?? 0]
+        }
+        if method == "getUpdates" { return getUpdates(json) }
+        return state.withLock { s -> (Int, [String: Any]) in
+            s.calls.append(Call(method: method, body: json, time: Date()))
+            if var queue = s.faults[method], !queue.isEmpty {
+                let f = queue.removeFirst()
+                s.faults[method] = queue
+                return (f.status, f.body)
+            }
+            return respond(&s, method, json)
+        }
+    }
+
+    private func reject(_ s: inout State, _ code: Int, _ description: String) -> (Int, [String: Any]) {
+        s.rejections.append(description)
+        return error(code, description)
+    }
+
+    private func respond(_ s: inout State, _ method: String, _ json: [String: Any]) -> (Int, [String: Any]) {
+        func ok(_ r: Any) -> (Int, [String: Any]) { (200, ["ok": true, "result": r]) }
+        let chatID = (json["chat_id"] as? NSNumber)?.int64Value ?? 0
+        switch method {
+        case "getMe": return ok(["id": 42, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
+        case "deleteWebhook", "setMyCommands", "sendChatAction": return ok(true)
+        case "answerCallbackQuery":
+            guard let id = json["callback_query_id"] as? String, s.deliveredCallbacks.contains(id) else {
+                return reject(&s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+            }
+            s.answeredCallbacks[id, default: 0] += 1
+            return ok(true)
+        case "sendMessage", "editMessageText":
+            let text = json["text"] as? String ?? ""
+            if text.isEmpty { return reject(&s, 400, "Bad Request: message text is empty") }
+            if FakeBotAPI.visibleLength(text) > 4096 { return reject(&s, 400, "Bad Request: message is too long") }
+            if !FakeBotAPI.balancedHTML(text) { return reject(&s, 400, "Bad Request: can't parse entities") }
+            let rows = ((json["reply_markup"] as? [String: Any])?["inline_keyboard"] as? [[[String: Any]]]) ?? []
+            var buttons: [[(text: String, data: String)]] = []
+            for row in rows {
+                var r: [(text: String, data: String)] = []
+                for b in row {
+                    let data = b["callback_data"] as? String ?? ""
+                    if data.utf8.count > 64 || data.isEmpty { return reject(&s, 400, "Bad Request: BUTTON_DATA_INVALID") }
+                    r.append((b["text"] as? String ?? "", data))
+                }
+                buttons.append(r)
+            }
+            if method == "sendMessage" {
+                let id = s.nextMessageID
+                s.nextMessageID += 1
+                s.messages[id] = Sent(messageID: id, chatID: chatID, text: text, buttons: buttons)
+                s.order.append(id)
+                return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"], "text": text])
+            }
+            let id = (json["message_id"] as? NSNumber)?.int64Value ?? 0
+            guard let old = s.messages[id], old.chatID == chatID else { return reject(&s, 400, "Bad Request: message to edit not found") }
+            if old.text == text && old.buttons.map({ $0.map(\.data) }) == buttons.map({ $0.map(\.data) }) {
+                return error(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+            }
+            s.messages[id] = Sent(messageID: id, chatID: chatID, text: text, buttons: buttons)
+            s.order.removeAll { $0 == id }
+            s.order.append(id)
+            return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"], "text": text])
+        case "sendPhoto":
+            let id = s.nextMessageID
+            s.nextMessageID += 1
+            let fileID: String
+            if json["multipart"] != nil { s.uploads += 1; fileID = "file-\(s.uploads)" }
+            else { s.fileIDSends += 1; fileID = json["photo"] as? String ?? "" }
+            return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
+                       "photo": [["file_id": fileID, "file_unique_id": fileID, "width": 512, "height": 512]]])
+        default:
+            return reject(&s, 404, "Not Found: method \(method)")
+        }
+    }
+
+    private func getUpdates(_ json: [String: Any]) -> (Int, [String: Any]) {
+        let offset = (json["offset"] as? NSNumber)?.int64Value ?? 0
+        let timeout = (json["timeout"] as? NSNumber)?.doubleValue ?? 0
+        if let fault = state.withLock({ s -> (Int, [String: Any])? in
+            guard var q = s.faults["getUpdates"], !q.isEmpty else { return nil }
+            let f = q.removeFirst(); s.faults["getUpdates"] = q; return (f.status, f.body)
+        }) { return fault }
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let batch = state.withLock { s -> [[String: Any]] in
+                s.confirmedOffset = max(s.confirmedOffset, offset)
+                return s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= offset }.prefix(100).map { $0 }
+            }
+            if !batch.isEmpty { return (200, ["ok": true, "result": batch]) }
+            usleep(10_000)
+        } while Date() < deadline
+        return (200, ["ok": true, "result": []])
+    }
+
+    /// Telegram counts characters after entity parsing: tags out, entities as one character.
+    static func visibleLength(_ html: String) -> Int {
+        html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "&[a-z#0-9]+;", with: "x", options: .regularExpression).count
+    }
+
+    /// Every tag Telegram's HTML mode supports must be closed in order; a stray "<" fails.
+    static func balancedHTML(_ html: String) -> Bool {
+        var stack: [String] = []
+        let pattern = try! NSRegularExpression(pattern: "<(/?)([a-z-]+)[^>]*>|<")
+        for m in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+            guard m.range(at: 2).location != NSNotFound, let r = Range(m.range(at: 2), in: html) else { return false }
+            let tag = String(html[r])
+            guard ["b", "i", "u", "s", "code", "pre", "a", "tg-spoiler", "blockquote"].contains(tag) else { return false }
+            if let c = Range(m.range(at: 1), in: html), !html[c].isEmpty {
+                guard stack.popLast() == tag else { return false }
+            } else {
+                stack.append(tag)
+            }
+        }
+        return stack.isEmpty
+    }
+
+    static func multipartField(_ name: String, _ body: Data) -> String? {
+        let text = String(decoding: body.prefix(2048), as: UTF8.self)
+        guard let r = text.range(of: "name=\"\(name)\"\r\n\r\n") else { return nil }
+        return String(text[r.upperBound...].prefix { $0 != "\r" })
+    }
+}
+
+/// NSLock around a value: the fake's state holds `[String: Any]` JSON, which a Mutex (sending) refuses.
+final class Locked<T>: @unchecked Sendable {
+    // @unchecked Sendable: every access to `value` goes through `lock`.
+    private var value: T
+    private let lock = NSLock()
+    init(_ value: T) { self.value = value }
+    func withLock<R>(_ body: (inout T) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import TutorBot
+@testable import TutorCore
+
+/// Every template renders with sample data within Telegram's limits and as valid Telegram HTML.
+@Suite struct PromptsTests {
+    let prompts: Prompts
+
+    init() throws { prompts = try Prompts.load(directory: "\(repoRoot)/Prompts/en") }
+
+    static let state = StateInfo(code: "NY", name: "New York", timeZones: ["America/New_York"], minPermitAge: 16, handbook: "NY <Manual> & more",
+                                 launch: true, confidence: .medium, note: "Counts vary & change.",
+                                 test: TestFormat(questions: 20, passCorrect: 14, timeLimitMinutes: 25, sections: [
+                                     TestSection(name: "Road signs", pool: .signs, questions: 4, passCorrect: 2),
+                                     TestSection(name: "Rules", pool: .rules, questions: 16)]))
+
+    var samples: [Message] {
+        let long = String(repeating: "Which of these is the safest choice when <merging> & why? ", count: 6)
+        let options = ["A", "B", "C", "D"].map { AnswerOption(letter: $0, text: String(repeating: "x", count: 120)) }
+        let q = QuestionView(number: 3, total: 10, mode: .review, topic: .rightOfWay, text: long, options: options)
+        let result = QuizResult(quizID: 1, mode: .topic(.parking), stateCode: "NY", correct: 6, total: 10, passPercent: 70, startedAt: Date(),
+                                finishedAt: Date(), byTopic: Topic.allCases.map { TopicScore(topic: $0, correct: 1, total: 2) }, missedIDs: [])
+        return [
+            .welcome(firstName: "<Sam & Co>"), .welcomeBack(firstName: "Sam"), .pickState, .typeState,
+            .stateCard(StateCardView(state: Self.state)),
+            .home(HomeView(firstName: "Sam", stateName: "New York", streak: 6, studiedToday: false, missedCount: 4, seenCount: 40, totalCount: 330)),
+            .question(q),
+            .answered(AnsweredView(question: q, chosenLetter: "B", correctLetter: "A", correctText: "x", isCorrect: false,
+                                   explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4")),
+            .results(ResultsView(result: result, stateName: "New York", durationSeconds: 754, missedCount: 4)),
+            .reviewEmpty, .pickTopic, .comingSoon,
+            .progress(ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
+                                   seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: result, count: 5))),
+            .settings(SettingsView(stateName: nil)), .help, .about,
+        ] + Notice.allCases.map { .notice($0) }
+    }
+
+    @Test func everyMessageFitsTelegramAndIsValidHTML() {
+        for m in samples {
+            let text = prompts.render(m)
+            #expect(!text.isEmpty, "\(m) renders something")
+            #expect(FakeBotAPI.visibleLength(text) <= 4096, "\(m) fits in one message")
+            #expect(FakeBotAPI.balancedHTML(text), "\(m) is valid Telegram HTML: \(text)")
+            #expect(!text.contains("{{") && !text.contains("}}"), "\(m) has no unrendered tags")
+        }
+    }
+
+    @Test func learnerTextIsEscaped() {
+        let text = prompts.render(.welcome(firstName: "<b>Sam</b>"))
+        #expect(text.contains("&lt;b&gt;Sam&lt;/b&gt;"))
+        #expect(prompts.render(.about).contains("not affiliated with"), "the disclaimer is in /about")
+        #expect(prompts.render(.welcome(firstName: "Sam")).contains("not affiliated with"), "and on first /start")
+    }
+
+    @Test func everyButtonLabelAndCommandFitsTelegram() {
+        let labels: [ButtonLabel] = [.next, .seeResults, .home, .quickQuiz, .topics, .progress, .settings, .help, .about, .reviewMissed(count: 12),
+                                     .reviewMyMisses, .tryAnother, .changeState, .otherState, .continueQuiz(number: 3, total: 10)]
+            + Topic.allCases.map { .topic($0) }
+        for l in labels {
+            let t = prompts.label(l)
+            #expect(!t.isEmpty && t.count <= 40 && !t.contains("{{"), "\(l): \(t)")
+        }
+        #expect(prompts.label(.reviewMissed(count: 12)).contains("12"))
+        for c in Command.menu {
+            #expect(c.rawValue.range(of: "^[a-z0-9_]{1,32}$", options: .regularExpression) != nil)
+            let d = prompts.commandDescription(c)
+            #expect((1...256).contains(d.count))
+        }
+    }
+
+    /// Each template uses only variables its context struct has (a typo renders blank in Mustache).
+    @Test func templatesUseOnlyTheirContextsVariables() throws {
+        let contexts: [String: Any] = [
+            "welcome": WelcomeContext(firstName: ""), "state_card": StateCardContext(Self.state),
+            "home": HomeContext(HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)),
+            "settings": SettingsContext(stateName: nil), "notice": NoticeContext(.stopped),
+        ]
+        for (name, context) in contexts {
+            let text = try String(contentsOfFile: "\(repoRoot)/Prompts/en/\(name).mustache", encoding: .utf8)
+            let names = Set(Mirror(reflecting: context).children.compactMap(\.label))
+            let nested = Set(Mirror(reflecting: context).children.flatMap { child -> [String] in
+                guard let list = child.value as? [Any], let first = list.first else { return [] }
+                return Mirror(reflecting: first).children.compactMap(\.label)
+            })
+            let regex = try NSRegularExpression(pattern: "\\{\\{[#^/]?\\s*([A-Za-z]+)\\s*\\}\\}")
+            for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let v = String(text[Range(m.range(at: 1), in: text)!])
+                #expect(names.contains(v) || nested.contains(v), "\(name).mustache uses {{\(v)}}, which its context lacks")
+            }
+        }
+    }
+}

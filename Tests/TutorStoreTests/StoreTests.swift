@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Testing
+import TutorCore
+@testable import TutorStore
+
+@Suite struct StoreTests {
+    func tempPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
+    }
+
+    func sampleState() -> ChatState {
+        let t = Date(timeIntervalSince1970: 1_795_000_000)
+        var s = ChatState(learner: Learner(chatID: 9, userID: 9, firstName: "Ana", languageCode: "es", stateCode: "TX", joinedAt: t,
+                                           streak: Streak(current: 2, best: 5, lastDay: LocalDay(iso: "2026-11-18"))))
+        s.session = Session(screen: .quiz, quiz: QuizRun(id: 3, mode: .topic(.parking), questionIDs: ["u-1", "u-2"], index: 1, order: [2, 0, 1],
+                                                         phase: .asking, answers: [GivenAnswer(questionID: "u-1", topic: .parking, chosen: 1, correct: false)],
+                                                         startedAt: t), nextQuizID: 4)
+        s.progress["u-1"] = QuestionStats(seen: 1, correct: 0, lastCorrect: false, lastAnsweredAt: t, missed: true)
+        s.results = [QuizResult(quizID: 2, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: t, finishedAt: t,
+                                byTopic: [TopicScore(topic: .parking, correct: 7, total: 10)], missedIDs: ["u-9"])]
+        return s
+    }
+
+    @Test func migratesAnEmptyFileAndIsIdempotent() throws {
+        let path = tempPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core"])
+        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core"], "reopening migrates nothing twice")
+        let mode = try TutorStore(path: path).rows("PRAGMA journal_mode").first?["journal_mode"]
+        #expect(mode == "wal")
+    }
+
+    @Test func aCommittedChatReadsBackWholeWithTheOffset() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        let answer = AnswerRecord(questionID: "u-1", correct: false, quizID: 3, answeredAt: s.learner.joinedAt, localDay: LocalDay(iso: "2026-11-18")!)
+        let item = OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"hi"}"#.utf8), saveTag: "q3.1")
+        try store.commit([ChatChange(before: nil, after: s, answers: [answer], outbox: [item])], offset: 1234)
+        #expect(try store.loadChat(9) == s)
+        #expect(try store.updateOffset() == 1234)
+        #expect(try store.pendingCount() == 1)
+        let head = try #require(try store.pendingHeads(limit: 10, now: Date()).first)
+        try store.markSent(head, messageID: 555)
+        #expect(try store.messageID(chatID: 9, tag: "q3.1") == 555)
+        #expect(try store.pendingCount() == 0)
+    }
+
+    @Test func onlyChangedProgressIsWrittenAndOrderIsPerChat() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        try store.commit([ChatChange(before: nil, after: s, answers: [], outbox: [])], offset: nil)
+        var after = s
+        after.progress["u-2"] = QuestionStats(seen: 1, correct: 1, lastCorrect: true, lastAnsweredAt: s.learner.joinedAt)
+        let a = OutboxItem(chatID: 9, method: "sendMessage", body: Data("{}".utf8))
+        try store.commit([ChatChange(before: s, after: after, answers: [], outbox: [a, a])], offset: 5)
+        #expect(try store.loadChat(9)?.progress.count == 2)
+        #expect(try store.pendingHeads(limit: 10, now: Date()).count == 1, "one head per chat: the second waits its turn")
+    }
+
+    @Test func theSchemaRefusesImpossibleRows() throws {
+        let store = try TutorStore(path: ":memory:")
+        try store.commit([ChatChange(before: nil, after: sampleState(), answers: [], outbox: [])], offset: nil)
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO question_progress VALUES (9, 'u-x', 1, 2, 1, 0, 0)") // more right than seen
+            }
+        }
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in
+                try db.execute(sql: "INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (404, 'u', 1, 1, 0, 'd')")
+            }
+        }
+    }
+
+    @Test func aBlockedLearnersQueueIsDropped() throws {
+        let store = try TutorStore(path: ":memory:")
+        let item = OutboxItem(chatID: 9, method: "sendMessage", body: Data("{}".utf8))
+        try store.commit([ChatChange(before: nil, after: sampleState(), answers: [], outbox: [item, item])], offset: nil)
+        try store.markBlocked(chatID: 9)
+        #expect(try store.pendingCount() == 0)
+        #expect(try store.loadChat(9)?.learner.blocked == true)
+    }
+}
