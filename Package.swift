@@ -43,15 +43,18 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The fake Bot API server: end-to-end tests drive the bot against it, and
+        // `permitready bench` measures the loopback path with it.
+        .target(name: "FakeBotAPI"),
         .executableTarget(
             name: "permitready",
-            dependencies: ["TutorBot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TutorBot", "FakeBotAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TutorStoreTests", dependencies: ["TutorStore", "TutorCore"]),
         .testTarget(
             name: "TutorBotTests",
-            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI"],
+            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI", "FakeBotAPI"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FakeBotAPI
 import Foundation
 import TelegramAPI
 import TutorBot
@@ -11,8 +12,51 @@ extension PermitReady {
         @Option(help: "Synthetic learners.") var learners: Int = 200
         @Option(help: "Updates per learner.") var updates: Int = 50
         @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
+        @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
+        var loopback = false
 
         func run() async throws {
+            try noNetwork()
+            if loopback { try await loopbackRun() }
+        }
+
+        /// The whole runtime over real HTTP on loopback: the fake answers instantly, so this measures us.
+        func loopbackRun() async throws {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let fake = try FakeBotAPI()
+            defer { fake.stop() }
+            var config = paths.config(token: "123456789:BENCHbenchBENCHbenchBENCHbenchBENCH", defaultDB: "")
+            config.databasePath = dir.appendingPathComponent("bench.sqlite").path
+            config.apiBase = fake.baseURL
+            config.pollTimeout = 1
+            config.messagesPerSecond = 100_000   // the fake has no limit: measure our own ceiling
+            let bot = try Bot.build(config)
+            let learnersHere = min(learners, 200)
+            let perLearner = min(updates, 40)
+            for step in 0..<perLearner {
+                for l in 0..<learnersHere {
+                    let chat = Int64(20_000 + l)
+                    switch step {
+                    case 0: fake.say("/start MA", chat: chat)
+                    case 1: fake.say("/quiz", chat: chat)
+                    default: fake.say(step % 2 == 0 ? ["A", "B", "C", "D"][(l + step) % 4] : "next", chat: chat)
+                    }
+                }
+            }
+            let total = learnersHere * perLearner
+            let started = ContinuousClock.now
+            let task = Task { try await bot.run() }
+            _ = fake.wait(timeout: 600) { fake.pendingUpdates == 0 && fake.allUpdatesConfirmed && (try? bot.store.pendingCount()) == 0 }
+            let wall = ContinuousClock.now - started
+            task.cancel()
+            let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+            let sent = fake.calls.count
+            print("loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)")
+        }
+
+        func noNetwork() throws {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,3 +1,4 @@
+import FakeBotAPI
 import Foundation
 import Testing
 import TelegramAPI

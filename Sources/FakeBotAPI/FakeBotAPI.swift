@@ -3,34 +3,34 @@ import Foundation
 import Glibc
 #endif
 
-/// A small Telegram Bot API stand-in on 127.0.0.1 for end-to-end tests. It speaks real HTTP/1.1
+/// A small Telegram Bot API stand-in on 127.0.0.1 for end-to-end tests and `permitready bench`. It speaks real HTTP/1.1
 /// (keep-alive, Content-Length, multipart) to the bot's real libcurl client, and it rejects what
 /// Telegram would reject, so a bad request fails a test instead of a teen's chat:
 /// text over 4096 characters, callback_data over 64 bytes, an edit that changes nothing
 /// ("message is not modified"), an edit of an unknown message; and it remembers every callback
 /// query it delivered so a test can check each was answered.
-final class FakeBotAPI: @unchecked Sendable {
+public final class FakeBotAPI: @unchecked Sendable {
     // @unchecked Sendable: all mutable state is inside `state` (a Mutex); the socket fd is set
     // once in init and only read afterwards.
-    struct Sent: Equatable {
-        var messageID: Int64
-        var chatID: Int64
-        var text: String
-        var buttons: [[(text: String, data: String)]]
-        static func == (a: Sent, b: Sent) -> Bool { a.messageID == b.messageID && a.text == b.text }
+    public struct Sent: Equatable {
+        public var messageID: Int64
+        public var chatID: Int64
+        public var text: String
+        public var buttons: [[(text: String, data: String)]]
+        public static func == (a: Sent, b: Sent) -> Bool { a.messageID == b.messageID && a.text == b.text }
     }
 
-    struct Call { var method: String; var body: [String: Any]; var time: Date }
+    public struct Call { public var method: String; public var body: [String: Any]; public var time: Date }
 
-    struct State {
+    public struct State {
         var updates: [[String: Any]] = []
         var nextUpdateID: Int64 = 1
         var confirmedOffset: Int64 = 0
         var messages: [Int64: Sent] = [:]
         var order: [Int64] = []
         var nextMessageID: Int64 = 100
-        var calls: [Call] = []
-        var rejections: [String] = []
+        public var calls: [Call] = []
+        public var rejections: [String] = []
         var deliveredCallbacks: Set<String> = []
         var answeredCallbacks: [String: Int] = [:]
         /// Responses forced for the next calls of a method (fault injection).
@@ -39,13 +39,13 @@ final class FakeBotAPI: @unchecked Sendable {
         var fileIDSends = 0
     }
 
-    let state = Locked(State())
-    let port: UInt16
+    public let state = Locked(State())
+    public let port: UInt16
     private let listenFD: Int32
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init() throws {
+    public init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -63,11 +63,11 @@ final class FakeBotAPI: @unchecked Sendable {
         t.start()
     }
 
-    func stop() { shutdown(listenFD, Int32(SHUT_RDWR)); close(listenFD) }
+    public func stop() { shutdown(listenFD, Int32(SHUT_RDWR)); close(listenFD) }
 
     // MARK: - scripting
 
-    func enqueue(_ update: [String: Any]) {
+    public func enqueue(_ update: [String: Any]) {
         state.withLock { s in
             var u = update
             u["update_id"] = s.nextUpdateID
@@ -77,20 +77,20 @@ final class FakeBotAPI: @unchecked Sendable {
         }
     }
 
-    func user(_ chatID: Int64) -> [String: Any] { ["id": chatID, "is_bot": false, "first_name": "Sam", "language_code": "en"] }
+    public func user(_ chatID: Int64) -> [String: Any] { ["id": chatID, "is_bot": false, "first_name": "Sam", "language_code": "en"] }
 
-    func say(_ text: String, chat: Int64) {
+    public func say(_ text: String, chat: Int64) {
         enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat), "text": text]])
     }
 
-    func sendSticker(chat: Int64) {
+    public func sendSticker(chat: Int64) {
         enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat),
                              "sticker": ["file_id": "x", "file_unique_id": "y", "type": "regular", "width": 1, "height": 1, "is_animated": false, "is_video": false]]])
     }
 
     /// Presses the button with this text (or text prefix) on the newest message of the chat that has one.
     @discardableResult
-    func press(_ label: String, chat: Int64) -> Bool {
+    public func press(_ label: String, chat: Int64) -> Bool {
         guard let (messageID, data) = state.withLock({ s -> (Int64, String)? in
             for id in s.order.reversed() {
                 guard let m = s.messages[id], m.chatID == chat else { continue }
@@ -102,26 +102,30 @@ final class FakeBotAPI: @unchecked Sendable {
         return true
     }
 
-    func pressData(_ data: String, messageID: Int64, chat: Int64) {
+    public func pressData(_ data: String, messageID: Int64, chat: Int64) {
         let id = "cb-\(UUID().uuidString.prefix(8))"
         enqueue(["callback_query": ["id": id, "from": user(chat), "chat_instance": "ci", "data": data,
                                     "message": ["message_id": messageID, "date": 0, "chat": ["id": chat, "type": "private"]]]])
     }
 
-    func inject(_ method: String, status: Int, body: [String: Any]) {
+    public func inject(_ method: String, status: Int, body: [String: Any]) {
         state.withLock { $0.faults[method, default: []].append((status, body)) }
     }
 
-    var messages: [Sent] { state.withLock { s in s.order.compactMap { s.messages[$0] } } }
-    func messages(chat: Int64) -> [Sent] { messages.filter { $0.chatID == chat } }
-    var calls: [Call] { state.withLock { $0.calls } }
-    var rejections: [String] { state.withLock { $0.rejections } }
-    var unansweredCallbacks: Set<String> { state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) } }
-    var callbacksAnsweredTwice: [String] { state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) } }
-    var allUpdatesConfirmed: Bool { state.withLock { s in s.confirmedOffset >= s.nextUpdateID } }
+    public var messages: [Sent] { state.withLock { s in s.order.compactMap { s.messages[$0] } } }
+    public func messages(chat: Int64) -> [Sent] { messages.filter { $0.chatID == chat } }
+    public var calls: [Call] { state.withLock { $0.calls } }
+    public var rejections: [String] { state.withLock { $0.rejections } }
+    /// Photos uploaded as files, and photos re-sent by file_id.
+    public var uploads: Int { state.withLock { $0.uploads } }
+    public var fileIDSends: Int { state.withLock { $0.fileIDSends } }
+    public var pendingUpdates: Int { state.withLock { s in s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= s.confirmedOffset }.count } }
+    public var unansweredCallbacks: Set<String> { state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) } }
+    public var callbacksAnsweredTwice: [String] { state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) } }
+    public var allUpdatesConfirmed: Bool { state.withLock { s in s.confirmedOffset >= s.nextUpdateID } }
 
     /// Polls until `condition` holds (the bot works asynchronously); false after `timeout`.
-    func wait(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+    public func wait(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition() { return true }
@@ -291,13 +295,13 @@ final class FakeBotAPI: @unchecked Sendable {
     }
 
     /// Telegram counts characters after entity parsing: tags out, entities as one character.
-    static func visibleLength(_ html: String) -> Int {
+    public static func visibleLength(_ html: String) -> Int {
         html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
             .replacingOccurrences(of: "&[a-z#0-9]+;", with: "x", options: .regularExpression).count
     }
 
     /// Every tag Telegram's HTML mode supports must be closed in order; a stray "<" fails.
-    static func balancedHTML(_ html: String) -> Bool {
+    public static func balancedHTML(_ html: String) -> Bool {
         var stack: [String] = []
         let pattern = try! NSRegularExpression(pattern: "<(/?)([a-z-]+)[^>]*>|<")
         for m in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
@@ -313,7 +317,7 @@ final class FakeBotAPI: @unchecked Sendable {
         return stack.isEmpty
     }
 
-    static func multipartField(_ name: String, _ body: Data) -> String? {
+    public static func multipartField(_ name: String, _ body: Data) -> String? {
         let text = String(decoding: body.prefix(2048), as: UTF8.self)
         guard let r = text.range(of: "name=\"\(name)\"\r\n\r\n") else { return nil }
         return String(text[r.upperBound...].prefix { $0 != "\r" })
@@ -321,12 +325,12 @@ final class FakeBotAPI: @unchecked Sendable {
 }
 
 /// NSLock around a value: the fake's state holds `[String: Any]` JSON, which a Mutex (sending) refuses.
-final class Locked<T>: @unchecked Sendable {
+public final class Locked<T>: @unchecked Sendable {
     // @unchecked Sendable: every access to `value` goes through `lock`.
     private var value: T
     private let lock = NSLock()
-    init(_ value: T) { self.value = value }
-    func withLock<R>(_ body: (inout T) throws -> R) rethrows -> R {
+    public init(_ value: T) { self.value = value }
+    public func withLock<R>(_ body: (inout T) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
