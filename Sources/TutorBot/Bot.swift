@@ -38,6 +38,10 @@ public final class Bot: Sendable {
     let logger: Logger
     private let banksBox: Mutex<Banks>
     private let countersBox = Mutex(BotCounters())
+    /// Chats as last committed, so a busy chat is not re-read from SQLite on every batch (reading
+    /// and decoding a chat was a quarter of an update's cost). Written only after a commit
+    /// succeeds; anything else that changes a chat's rows must call `forget(chatID:)`.
+    private let chatCache = ChatCache()
 
     public var banks: Banks { banksBox.withLock { $0 } }
     public var counters: BotCounters { countersBox.withLock { $0 } }
@@ -66,6 +70,9 @@ public final class Bot: Sendable {
         self.sender = OutboxSender(api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
                                    messagesPerSecond: config.messagesPerSecond, logger: logger)
     }
+
+    /// Drops a chat from the cache after its rows changed outside `process` (blocked by the sender, erased).
+    public func forget(chatID: Int64) { chatCache.forget(chatID) }
 
     /// Swaps in new banks atomically (a reload); readers see the old or the new, never a mix.
     public func replaceBanks(_ banks: Banks) { banksBox.withLock { $0 = banks } }
@@ -98,7 +105,7 @@ public final class Bot: Sendable {
                 if let existing = changes[parsed.chatID] {
                     change = existing
                 } else {
-                    let before = try store.loadChat(parsed.chatID)
+                    let before = try chatCache.get(parsed.chatID) ?? store.loadChat(parsed.chatID)
                     let fresh = Dialogue.newChat(chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup, now: now)
                     change = ChatChange(before: before, after: before ?? fresh, answers: [], outbox: [])
                     order.append(parsed.chatID)
@@ -125,6 +132,7 @@ public final class Bot: Sendable {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
         }
+        chatCache.put(changes.values.map(\.after))
         countersBox.withLock {
             $0.updatesProcessed += counts.updatesProcessed
             $0.updatesSkipped += counts.updatesSkipped
@@ -152,6 +160,8 @@ public final class Bot: Sendable {
         } catch {
             logger.warning("setMyCommands failed: \(error)")
         }
+        let cache = chatCache
+        await sender.onBlocked { chatID in cache.forget(chatID) }
         let sending = Task { await sender.run() }
         defer { sending.cancel() }
         var offset = try store.updateOffset()
@@ -186,6 +196,21 @@ public final class Bot: Sendable {
                 logger.error("could not commit a batch of \(received.count) update(s): \(error); Telegram will re-deliver it")
                 try? await Task.sleep(for: .seconds(2))
             }
+        }
+    }
+}
+
+/// Chats as last committed, bounded (cleared whole when full: simple, and a miss only costs a read).
+final class ChatCache: Sendable {
+    private let map = Mutex([Int64: ChatState]())
+    static let limit = 20_000
+
+    func get(_ chatID: Int64) -> ChatState? { map.withLock { $0[chatID] } }
+    func forget(_ chatID: Int64) { _ = map.withLock { $0.removeValue(forKey: chatID) } }
+    func put(_ states: [ChatState]) {
+        map.withLock { m in
+            if m.count + states.count > Self.limit { m.removeAll(keepingCapacity: true) }
+            for s in states { m[s.learner.chatID] = s }
         }
     }
 }

@@ -40,6 +40,7 @@ public actor OutboxSender {
     let limiter: RateLimiter
     let logger: Logger
     var inFlight: Set<Int64> = []
+    var blockedHandler: (@Sendable (Int64) -> Void)?
     var wakeup: CheckedContinuation<Void, Never>?
     var wokenEarly = false
     var sleepGeneration = 0
@@ -52,6 +53,9 @@ public actor OutboxSender {
         self.limiter = RateLimiter(perSecond: messagesPerSecond)
         self.logger = logger
     }
+
+    /// Called when a learner turns out to have blocked the bot (the runtime drops its cached chat).
+    public func onBlocked(_ handler: @escaping @Sendable (Int64) -> Void) { blockedHandler = handler }
 
     /// New rows were committed: look now rather than at the next timeout.
     public func wake() {
@@ -132,6 +136,7 @@ public actor OutboxSender {
             case .blocked:
                 logger.info("learner blocked the bot; dropping their queue", metadata: meta)
                 try? store.markBlocked(chatID: item.chatID)
+                blockedHandler?(item.chatID)
                 return false
             case _ where BotAPI.isNotModified(error):
                 try? store.markSent(item, messageID: nil)

@@ -54,7 +54,35 @@ public struct Prompts: Sendable {
 
     /// Renders a template with its context; trimmed, as Telegram trims anyway.
     func render(_ name: String, _ context: Any) -> String {
-        (library.render(context, withTemplate: name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        (library.render(Prompts.tree(context), withTemplate: name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The context as nested dictionaries. Mustache would otherwise reflect (Mirror) the struct
+    /// again for every variable it looks up — most of the time of a reply went there; one
+    /// reflection per render is enough. nil optionals are left out, so they read as false.
+    static func tree(_ value: Any) -> Any {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .struct, .class:
+            var d: [String: Any] = [:]
+            for child in mirror.children {
+                guard let label = child.label, let v = unwrap(child.value) else { continue }
+                d[label] = tree(v)
+            }
+            return d
+        case .collection:
+            return mirror.children.compactMap { unwrap($0.value).map(tree) }
+        case .optional:
+            return unwrap(value).map(tree) ?? false
+        default:
+            return value
+        }
+    }
+
+    static func unwrap(_ value: Any) -> Any? {
+        let m = Mirror(reflecting: value)
+        guard m.displayStyle == .optional else { return value }
+        return m.children.first.map(\.value)
     }
 
     /// Plain text (button labels): no HTML escaping, since Telegram shows button text as is.
