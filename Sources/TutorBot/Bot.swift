@@ -41,7 +41,7 @@ public final class Bot: Sendable {
     /// Chats as last committed, so a busy chat is not re-read from SQLite on every batch (reading
     /// and decoding a chat was a quarter of an update's cost). Written only after a commit
     /// succeeds; anything else that changes a chat's rows must call `forget(chatID:)`.
-    private let chatCache = ChatCache()
+    fileprivate let chatCache = ChatCache()
 
     public var banks: Banks { banksBox.withLock { $0 } }
     public var counters: BotCounters { countersBox.withLock { $0 } }
@@ -84,65 +84,124 @@ public final class Bot: Sendable {
     /// commit itself fails, in which case nothing was written and the batch will come again.
     @discardableResult
     public func process(_ received: [ReceivedUpdate]) throws -> Int64? {
-        let banks = self.banks
-        let now = clock.now()
-        var changes: [Int64: ChatChange] = [:]
-        var order: [Int64] = []
-        var counts = BotCounters()
+        var batch = Batch(bot: self)
         for r in received {
             guard let update = r.update else {
-                counts.updatesGarbled += 1
+                batch.counts.updatesGarbled += 1
                 logger.warning("skipped an update that did not decode", metadata: ["update_id": "\(r.updateID.map(String.init) ?? "none")"])
                 continue
             }
             guard let parsed = UpdateParser.parse(update) else {
-                counts.updatesSkipped += 1
+                batch.counts.updatesSkipped += 1
                 logger.debug("skipped an update we have no use for", metadata: ["update_id": "\(update.updateID)"])
                 continue
             }
-            do {
-                var change: ChatChange
-                if let existing = changes[parsed.chatID] {
-                    change = existing
-                } else {
-                    let before = try chatCache.get(parsed.chatID) ?? store.loadChat(parsed.chatID)
-                    let fresh = Dialogue.newChat(chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup, now: now)
-                    change = ChatChange(before: before, after: before ?? fresh, answers: [], outbox: [])
-                    order.append(parsed.chatID)
-                }
-                if !parsed.isGroup { change.after.learner.firstName = parsed.sender.firstName }
-                let context = DialogueContext(banks: banks, now: now, seed: UInt64(bitPattern: update.updateID) &* 0x9E37_79B9_7F4A_7C15)
-                let (state, effects) = Dialogue.reduce(change.after, parsed.event, context)
-                let rendered = renderer.items(for: effects, chatID: parsed.chatID)
-                change.after = state
-                change.answers += rendered.answers
-                change.outbox += rendered.outbox
-                changes[parsed.chatID] = change
-                counts.updatesProcessed += 1
-            } catch {
-                // One chat's unreadable row must not hold up everyone else's updates.
-                counts.updatesSkipped += 1
-                logger.error("skipped an update: \(error)", metadata: ["chat_id": "\(parsed.chatID)", "update_id": "\(update.updateID)"])
-            }
+            batch.apply(parsed.event, chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup,
+                        seed: UInt64(bitPattern: update.updateID) &* 0x9E37_79B9_7F4A_7C15, updateID: update.updateID)
         }
         let offset = received.compactMap(\.updateID).max().map { $0 + 1 }
+        try commit(batch, offset: offset)
+        return offset
+    }
+
+    /// Fires the timers that are due (timed-challenge questions running out), as one batch.
+    /// Returns how many fired.
+    @discardableResult
+    public func fireDueTimers() throws -> Int {
+        let due = try store.dueTimers(now: clock.now())
+        guard !due.isEmpty else { return 0 }
+        var batch = Batch(bot: self)
+        for t in due {
+            batch.apply(.timerFired(key: t.key), chatID: t.chatID, sender: nil, isGroup: false,
+                        seed: ExamBuilder.stableHash("\(t.chatID)/\(t.key)"), updateID: nil, firedTimer: t.key)
+        }
+        try commit(batch, offset: nil)
+        return due.count
+    }
+
+    private func commit(_ batch: Batch, offset: Int64?) throws {
+        let changes = batch.order.compactMap { batch.changes[$0] }
         do {
-            try store.commit(order.compactMap { changes[$0] }, offset: offset)
+            try store.commit(changes, offset: offset)
         } catch {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
         }
-        chatCache.put(changes.values.map(\.after))
+        chatCache.put(changes.map(\.after))
         countersBox.withLock {
-            $0.updatesProcessed += counts.updatesProcessed
-            $0.updatesSkipped += counts.updatesSkipped
-            $0.updatesGarbled += counts.updatesGarbled
+            $0.updatesProcessed += batch.counts.updatesProcessed
+            $0.updatesSkipped += batch.counts.updatesSkipped
+            $0.updatesGarbled += batch.counts.updatesGarbled
             $0.batchesCommitted += 1
         }
-        return offset
+    }
+
+    /// One batch being reduced: each chat read once, its events applied in order.
+    struct Batch {
+        let bot: Bot
+        let banks: Banks
+        let now: Date
+        var changes: [Int64: ChatChange] = [:]
+        var order: [Int64] = []
+        var counts = BotCounters()
+
+        init(bot: Bot) {
+            self.bot = bot
+            self.banks = bot.banks
+            self.now = bot.clock.now()
+        }
+
+        mutating func apply(_ event: Event, chatID: Int64, sender: Sender?, isGroup: Bool, seed: UInt64, updateID: Int64?,
+                            firedTimer: String? = nil) {
+            do {
+                var change: ChatChange
+                if let existing = changes[chatID] {
+                    change = existing
+                } else {
+                    let before = try bot.chatCache.get(chatID) ?? bot.store.loadChat(chatID)
+                    guard let start = before ?? sender.map({ Dialogue.newChat(chatID: chatID, sender: $0, isGroup: isGroup, now: now) }) else {
+                        return   // a timer for a chat that no longer exists
+                    }
+                    change = ChatChange(before: before, after: start, answers: [], outbox: [])
+                    order.append(chatID)
+                }
+                if let sender, !isGroup { change.after.learner.firstName = sender.firstName }
+                let (state, effects) = Dialogue.reduce(change.after, event, DialogueContext(banks: banks, now: now, seed: seed))
+                let rendered = bot.renderer.items(for: effects, chatID: chatID)
+                change.after = state
+                change.answers += rendered.answers
+                change.outbox += rendered.outbox
+                for effect in effects {
+                    switch effect {
+                    case .setTimer(let key, let at): change.timers.append((key, at))
+                    case .cancelTimer(let key): change.timers.append((key, nil))
+                    default: break
+                    }
+                }
+                if let firedTimer { change.firedTimers.append(firedTimer) }
+                changes[chatID] = change
+                counts.updatesProcessed += 1
+            } catch {
+                // One chat's unreadable row must not hold up everyone else's updates.
+                counts.updatesSkipped += 1
+                bot.logger.error("skipped an event: \(error)", metadata: ["chat_id": "\(chatID)", "update_id": "\(updateID.map(String.init) ?? "timer")"])
+            }
+        }
     }
 
     // MARK: - the long poll
+
+    /// Fires due timers as they come due (checked at least 4 times a second).
+    func runTimers() async {
+        while !Task.isCancelled {
+            do {
+                if try fireDueTimers() > 0 { await sender.wake() }
+            } catch {
+                logger.error("firing timers failed: \(error)")
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
 
     /// Runs until the task is cancelled or the transport closes (the console chat's end of input).
     public func run() async throws {
@@ -163,7 +222,8 @@ public final class Bot: Sendable {
         let cache = chatCache
         await sender.onBlocked { chatID in cache.forget(chatID) }
         let sending = Task { await sender.run() }
-        defer { sending.cancel() }
+        let timers = Task { await self.runTimers() }
+        defer { sending.cancel(); timers.cancel() }
         var offset = try store.updateOffset()
         var failures = 0
         while !Task.isCancelled {

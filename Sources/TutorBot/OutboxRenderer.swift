@@ -20,6 +20,8 @@ public struct OutboxRenderer: Sendable {
             switch effect {
             case .recordAnswer(let a):
                 answers.append(a)
+            case .setTimer, .cancelTimer:
+                break   // stored by the runtime with the chat's change (see Bot.process)
             case .answerButton(let id, let toast):
                 let text = toast.map { Self.plain(prompts.render(.notice($0))) }
                 out.append(item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))

@@ -22,6 +22,7 @@ public struct Prompts: Sendable {
     public static let templateNames = [
         "welcome", "welcome_back", "pick_state", "type_state", "state_card", "home", "question", "answered",
         "results", "review_empty", "pick_topic", "coming_soon", "progress", "settings", "help", "about", "notice", "disclaimer",
+        "pick_test", "locked_in", "misses", "test_unavailable",
     ]
 
     let library: MustacheLibrary
@@ -100,6 +101,9 @@ public struct Prompts: Sendable {
         case .quick: return text(strings.modes["quick"] ?? "Quick quiz")
         case .review: return text(strings.modes["review"] ?? "Review")
         case .topic(let t): return text(strings.modes["topic"] ?? "{{topic}}", ["topic": topicName(t)])
+        case .practiceTest(0): return text(strings.modes["randomTest"] ?? "Random test")
+        case .practiceTest(let n): return text(strings.modes["practiceTest"] ?? "Test {{number}}", ["number": String(n)])
+        case .timedChallenge: return text(strings.modes["timedChallenge"] ?? "Think Fast")
         }
     }
 
@@ -127,6 +131,14 @@ public struct Prompts: Sendable {
         case .tryAnother: return b["tryAnother"] ?? "Try another"
         case .changeState: return b["changeState"] ?? "Change state"
         case .otherState: return b["otherState"] ?? "Another state"
+        case .practiceTest: return b["practiceTest"] ?? "Practice test"
+        case .timedChallenge: return b["timedChallenge"] ?? "Think Fast"
+        case .randomTest: return b["randomTest"] ?? "Random test"
+        case .morePages: return b["morePages"] ?? "More"
+        case .testNumber(let n, let passed):
+            return text(b["testNumber"] ?? "Test {{number}}", ["number": String(n), "mark": passed.map { $0 ? " ✅" : " ·" } ?? ""])
+        case .seeMisses(let n): return text(b["seeMisses"] ?? "Misses ({{count}})", ["count": String(n)])
+        case .revealAnswers(let on): return (on ? b["revealOn"] : b["revealOff"]) ?? (on ? "Show answers as I go" : "Reveal at the end")
         }
     }
 
@@ -143,12 +155,16 @@ public struct Prompts: Sendable {
         case .home(let v): return home(HomeContext(v))
         case .question(let v): return question(QuestionContext(v, prompts: self))
         case .answered(let v): return answered(AnsweredContext(v, prompts: self))
+        case .lockedIn(let v): return render("locked_in", AnsweredContext(v, prompts: self, lockedIn: true))
+        case .pickTest(let v): return render("pick_test", PickTestContext(v))
+        case .misses(let v): return render("misses", MissesContext(items: v.items.map { MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation) }, page: v.page, pageCount: v.pageCount))
+        case .testUnavailable: return render("test_unavailable", EmptyContext())
         case .results(let v): return results(ResultsContext(v, prompts: self))
         case .reviewEmpty: return render("review_empty", EmptyContext())
         case .pickTopic: return render("pick_topic", EmptyContext())
         case .comingSoon: return render("coming_soon", EmptyContext())
         case .progress(let v): return progress(ProgressContext(v, prompts: self))
-        case .settings(let v): return render("settings", SettingsContext(stateName: v.stateName))
+        case .settings(let v): return render("settings", SettingsContext(stateName: v.stateName, reveal: v.revealAnswersAsYouGo))
         case .help: return render("help", EmptyContext())
         case .about: return render("about", EmptyContext())
         case .notice(let n): return notice(NoticeContext(n))
@@ -171,7 +187,43 @@ struct EmptyContext {}
 
 struct WelcomeContext { var firstName: String }
 
-struct SettingsContext { var stateName: String? }
+struct SettingsContext { var stateName: String?; var reveal: Bool }
+
+struct MissesContext {
+    struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String }
+    var items: [Item]
+    var page: Int
+    var pageCount: Int
+}
+
+struct PickTestContext {
+    struct Test { var number: Int; var taken: Bool; var correct: Int; var total: Int; var passed: Bool }
+    var stateName: String
+    var hasQuestions: Bool
+    var questions: Int
+    var passCorrect: Int
+    var standIn: Int
+    var sectionsLine: String?
+    var timeLimit: Int?
+    var tests: [Test]
+
+    init(_ v: PickTestView) {
+        let t = v.state.test
+        stateName = v.state.name
+        hasQuestions = t.questions != nil
+        questions = t.questions ?? 0
+        passCorrect = t.passCorrect ?? 0
+        standIn = TestFormat.unknownCountStandIn
+        let described = t.sections.count > 1 || t.sections.first?.passCorrect != nil
+        sectionsLine = described ? t.sections.map { s in
+            "\(s.name) \(s.questions)" + (s.passCorrect.map { " (\($0) right)" } ?? "") + (s.separate ? " as a separate test" : "")
+        }.joined(separator: ", ") : nil
+        timeLimit = t.timeLimitMinutes
+        tests = v.best.enumerated().map { i, r in
+            Test(number: i + 1, taken: r != nil, correct: r?.correct ?? 0, total: r?.total ?? 0, passed: r?.passed ?? false)
+        }
+    }
+}
 
 struct StateCardContext {
     struct Section { var name: String; var questions: Int; var passCorrect: Int?; var separate: Bool }
@@ -238,13 +290,20 @@ struct QuestionContext {
     var number: Int
     var total: Int
     var topic: String
+    var sectionName: String?
     var modeName: String?
+    var seconds: Int?
     var text: String
     var options: [OptionContext]
 
     init(_ v: QuestionView, prompts: Prompts) {
         number = v.number; total = v.total; topic = prompts.topicName(v.topic); text = v.text
-        if case .topic = v.mode { modeName = nil } else if v.mode == .quick { modeName = nil } else { modeName = prompts.modeName(v.mode) }
+        sectionName = v.sectionName
+        seconds = v.secondsPerQuestion
+        switch v.mode {
+        case .quick, .topic: modeName = nil
+        default: modeName = prompts.modeName(v.mode)
+        }
         options = v.options.map { OptionContext(letter: $0.letter, text: $0.text, mark: "▫️") }
     }
 }
@@ -253,19 +312,27 @@ struct AnsweredContext {
     var number: Int
     var total: Int
     var topic: String
+    var sectionName: String?
     var text: String
     var options: [OptionContext]
     var isCorrect: Bool
+    var timedOut: Bool
     var cheer: String
+    var chosenLetter: String
     var correctLetter: String
     var explanation: String
     var source: String
 
-    init(_ v: AnsweredView, prompts: Prompts) {
+    /// `lockedIn`: a practice-test answer shown without giving away whether it was right.
+    init(_ v: AnsweredView, prompts: Prompts, lockedIn: Bool = false) {
         number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
+        sectionName = v.question.sectionName
+        timedOut = v.timedOut
+        chosenLetter = v.chosenLetter
         options = v.question.options.map { o in
-            OptionContext(letter: o.letter, text: o.text,
-                          mark: o.letter == v.correctLetter ? "✅" : (o.letter == v.chosenLetter ? "❌" : "▫️"))
+            if lockedIn { return OptionContext(letter: o.letter, text: o.text, mark: o.letter == v.chosenLetter ? "🔘" : "▫️") }
+            return OptionContext(letter: o.letter, text: o.text,
+                                 mark: o.letter == v.correctLetter ? "✅" : (o.letter == v.chosenLetter ? "❌" : "▫️"))
         }
         isCorrect = v.isCorrect
         let cheers = prompts.strings.cheers
@@ -277,6 +344,16 @@ struct AnsweredContext {
 struct TopicLine { var name: String; var correct: Int; var total: Int }
 
 struct ResultsContext {
+    struct Section { var name: String; var correct: Int; var total: Int; var hasNeeded: Bool; var needed: Int; var mark: String }
+    struct Reason { var text: String }
+    var isExam: Bool
+    var needed: Int
+    var sections: [Section]
+    var reasons: [Reason]
+    var timedOut: Bool
+    var timeLimit: Int
+    var hasReadiness: Bool
+    var readiness: Int
     var modeName: String
     var correct: Int
     var total: Int
@@ -300,6 +377,21 @@ struct ResultsContext {
         gap = max(0, passPercent - percent); gapPlural = gap == 1 ? "" : "s"
         stateName = v.stateName ?? ""
         topics = r.byTopic.map { TopicLine(name: prompts.topicName($0.topic), correct: $0.correct, total: $0.total) }
+        isExam = r.exam != nil
+        needed = r.exam?.needed ?? 0
+        let exam = r.exam
+        sections = (exam?.sections.count ?? 0) > 1 ? exam!.sections.map {
+            Section(name: $0.name, correct: $0.correct, total: $0.total, hasNeeded: $0.needed != nil, needed: $0.needed ?? 0,
+                    mark: $0.needed == nil ? "" : ($0.passed ? "✅" : "❌"))
+        } : []
+        // Say why a test failed in the state's own terms ("needed 15 of 20 road signs, got 14").
+        reasons = (exam?.sections ?? []).filter { !$0.passed }.map {
+            Reason(text: "\($0.name): needed \($0.needed ?? 0) of \($0.total), got \($0.correct)")
+        }
+        timedOut = r.timedOut == true
+        timeLimit = v.timeLimitMinutes ?? 0
+        hasReadiness = v.readiness != nil
+        readiness = Int(((v.readiness ?? 0) * 100).rounded())
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
     }
@@ -317,8 +409,14 @@ struct ProgressContext {
     var best: Int
     var hasRecent: Bool
     var recent: [Recent]
+    var hasReadiness: Bool
+    var readiness: Int
+    var readyToTest: Bool
 
     init(_ v: ProgressView, prompts: Prompts) {
+        hasReadiness = v.readiness != nil
+        readiness = Int(((v.readiness ?? 0) * 100).rounded())
+        readyToTest = v.readyToTest
         stateName = v.stateName
         bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent) }
         seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak
@@ -336,7 +434,7 @@ struct ProgressContext {
 struct NoticeContext {
     var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
     var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
-    var stopped = false, resumed = false, stateNotFound = false, noQuizOpen = false
+    var stopped = false, resumed = false, stateNotFound = false, noQuizOpen = false, timeRanOut = false
 
     init(_ n: Notice) {
         switch n {
@@ -352,6 +450,7 @@ struct NoticeContext {
         case .resumed: resumed = true
         case .stateNotFound: stateNotFound = true
         case .noQuizOpen: noQuizOpen = true
+        case .timeRanOut: timeRanOut = true
         }
     }
 }

@@ -63,6 +63,7 @@ struct Reduction {
         switch event {
         case .botBlocked: state.learner.blocked = true; return
         case .botUnblocked: state.learner.blocked = false; return
+        case .timerFired(let key): return timerFired(key)
         default: break
         }
         state.learner.blocked = false
@@ -76,7 +77,7 @@ struct Reduction {
         case .buttonTapped(let id, let action, let messageID): handleButton(id, action, messageID: messageID)
         case .unsupportedContentSent: notice(.unsupportedContent)
         case .messageEdited: notice(.editedMessage)
-        case .botBlocked, .botUnblocked: break
+        case .timerFired, .botBlocked, .botUnblocked: break
         }
     }
 
@@ -103,7 +104,8 @@ struct Reduction {
             state.learner.stopped = true
             state.session.screen = .stopped
             send(.notice(.stopped))
-        case .test, .cards, .signs:
+        case .test: showTestPicker()
+        case .cards, .signs:
             send(.comingSoon)
             showHome()
         }
@@ -203,6 +205,12 @@ struct Reduction {
         case .pickTopic(let topic):
             effects.append(ack)
             startQuiz(.topic(topic))
+        case .startTest(let number):
+            effects.append(ack)
+            startQuiz(.practiceTest(number: number))
+        case .missesPage(let quizID, let page):
+            effects.append(ack)
+            showMisses(quizID: quizID, page: page)
         }
     }
 
@@ -223,8 +231,14 @@ struct Reduction {
         case .about: show(.about, screen: .about)
         case .changeState: showStatePicker()
         case .otherState: showTypeState()
-        case .tryAnother: startQuiz(state.results.last?.mode ?? .quick)
+        case .tryAnother:
+            if let last = state.results.last?.mode, last.isPracticeTest { showTestPicker() } else { startQuiz(state.results.last?.mode ?? .quick) }
         case .resume: resume()
+        case .practiceTest: showTestPicker()
+        case .timedChallenge: startQuiz(.timedChallenge)
+        case .toggleReveal:
+            state.learner.revealAnswersAsYouGo.toggle()
+            showSettings()
         }
     }
 
@@ -287,7 +301,8 @@ struct Reduction {
         if let quiz = state.session.quiz {
             rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
         }
-        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.topics, .menu(.topics))])
+        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
+        rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
         var third = [Button(.progress, .menu(.progress))]
         if missed > 0 { third.insert(Button(.reviewMissed(count: missed), .menu(.review)), at: 0) }
         rows.append(third)
@@ -319,24 +334,86 @@ struct Reduction {
 
     mutating func showSettings() {
         state.session.screen = .settings
-        send(.settings(SettingsView(stateName: stateInfo?.name)),
-             buttons: [[Button(.changeState, .menu(.changeState))], [Button(.about, .menu(.about)), Button(.home, .menu(.home))]])
+        send(.settings(SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo)),
+             buttons: [[Button(.changeState, .menu(.changeState))],
+                       [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
+                       [Button(.about, .menu(.about)), Button(.home, .menu(.home))]])
+    }
+
+    // MARK: - practice tests
+
+    mutating func showTestPicker() {
+        guard let info = stateInfo else { return showStatePicker() }
+        state.session.screen = .home
+        let best: [QuizResult?] = (1...ExamBuilder.fixedTests).map { n in
+            state.results.filter { $0.mode == .practiceTest(number: n) }.max { $0.correct < $1.correct }
+        }
+        var rows: [[Button]] = [(1...ExamBuilder.fixedTests).map { n in
+            Button(.testNumber(n, passed: best[n - 1]?.passed), .startTest(n))
+        }]
+        rows.append([Button(.randomTest, .startTest(0))])
+        rows.append([Button(.home, .menu(.home))])
+        send(.pickTest(PickTestView(state: info, best: best)), buttons: rows)
+    }
+
+    /// The misses of a finished quiz, a page at a time (each page stays well inside one message).
+    mutating func showMisses(quizID: Int, page: Int) {
+        guard let result = state.results.first(where: { $0.quizID == quizID }) else { return notice(.staleButton) }
+        let items = result.missedIDs.enumerated().compactMap { i, id -> MissItem? in
+            guard let q = banks.question(id) else { return nil }
+            return MissItem(number: i + 1, question: q.questionText, correctAnswer: q.answers[q.correctAnswerIndex], explanation: q.explanation)
+        }
+        let pages = Reduction.paginate(items, budget: 3_000)
+        guard !pages.isEmpty else { return showHome() }
+        let p = min(max(page, 0), pages.count - 1)
+        var rows: [[Button]] = []
+        if p + 1 < pages.count { rows.append([Button(.morePages, .missesPage(quiz: quizID, page: p + 1))]) }
+        rows.append([Button(.reviewMyMisses, .menu(.review)), Button(.home, .menu(.home))])
+        send(.misses(MissesView(items: pages[p], page: p + 1, pageCount: pages.count)), buttons: rows)
+    }
+
+    /// Splits misses into pages whose text stays under `budget` characters (Telegram allows 4096).
+    static func paginate(_ items: [MissItem], budget: Int) -> [[MissItem]] {
+        var pages: [[MissItem]] = []
+        var current: [MissItem] = []
+        var size = 0
+        for item in items {
+            let n = item.question.count + item.correctAnswer.count + item.explanation.count + 40
+            if !current.isEmpty && size + n > budget { pages.append(current); current = []; size = 0 }
+            current.append(item)
+            size += n
+        }
+        if !current.isEmpty { pages.append(current) }
+        return pages
     }
 
     // MARK: - quizzes
 
+    static let timedChallengeSeconds = 20
+
     mutating func startQuiz(_ mode: QuizMode) {
-        guard stateInfo != nil else { return showStatePicker() }
-        let questions: [Question]
+        guard let info = stateInfo else { return showStatePicker() }
+        let pool = banks.pool(for: info.code)
+        var questions: [Question] = []
+        var sections: [Int]?
         switch mode {
-        case .quick:
-            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: banks.pool(for: learner.stateCode),
-                                            progress: state.progress, random: &random)
+        case .quick, .timedChallenge:
+            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool, progress: state.progress, random: &random)
         case .topic(let topic):
-            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: banks.pool(for: learner.stateCode).filter { $0.category == topic },
+            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool.filter { $0.category == topic },
                                             progress: state.progress, random: &random)
         case .review:
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
+        case .practiceTest(let number):
+            do {
+                let exam = number == 0 ? try ExamBuilder.randomTest(state: info, pool: pool, random: &random)
+                                       : try ExamBuilder.fixedTest(number, state: info, pool: pool)
+                questions = exam.questionIDs.compactMap(banks.question)
+                sections = exam.sectionOfQuestion
+            } catch {
+                send(.testUnavailable)
+                return showHome()
+            }
         }
         guard !questions.isEmpty else {
             send(.reviewEmpty)
@@ -344,7 +421,14 @@ struct Reduction {
         }
         let id = state.session.nextQuizID
         state.session.nextQuizID += 1
-        state.session.quiz = QuizRun(id: id, mode: mode, questionIDs: questions.map(\.id), startedAt: ctx.now)
+        var run = QuizRun(id: id, mode: mode, questionIDs: questions.map(\.id), startedAt: ctx.now)
+        if mode.isPracticeTest {
+            run.sectionOfQuestion = sections
+            run.revealAtEnd = !learner.revealAnswersAsYouGo
+            run.deadline = info.test.timeLimitMinutes.map { ctx.now.addingTimeInterval(TimeInterval($0 * 60)) }
+        }
+        if mode == .timedChallenge { run.secondsPerQuestion = Reduction.timedChallengeSeconds }
+        state.session.quiz = run
         state.session.screen = .quiz
         askCurrentQuestion(reshuffle: true)
     }
@@ -352,12 +436,13 @@ struct Reduction {
     /// Back to the open quiz exactly where the learner left it.
     mutating func resume() {
         guard let quiz = state.session.quiz else { return showHome() }
+        if let deadline = quiz.deadline, ctx.now > deadline { return finish(timedOut: true) }
         state.session.screen = .quiz
         switch quiz.phase {
         case .asking: askCurrentQuestion(reshuffle: quiz.order.isEmpty)
         case .answered:
             guard let q = banks.question(quiz.currentQuestionID), let given = quiz.answers.last else { return advance() }
-            var reply = answeredReply(q, quiz: quiz, chosen: given.chosen)
+            var reply = answeredReply(q, quiz: quiz, chosen: given.chosen, timedOut: given.chosen < 0)
             reply.tag = quiz.questionTag
             send(reply)
         }
@@ -368,7 +453,8 @@ struct Reduction {
         guard var quiz = state.session.quiz else { return showHome() }
         while quiz.index < quiz.questionIDs.count, banks.question(quiz.currentQuestionID) == nil {
             quiz.questionIDs.remove(at: quiz.index)
-            reshuffleNeeded: do { quiz.order = [] }
+            if quiz.sectionOfQuestion != nil { quiz.sectionOfQuestion?.remove(at: quiz.index) }
+            quiz.order = []
         }
         guard quiz.index < quiz.questionIDs.count, let q = banks.question(quiz.currentQuestionID) else {
             state.session.quiz = quiz
@@ -376,6 +462,10 @@ struct Reduction {
         }
         if reshuffle || quiz.order.count != q.answers.count {
             quiz.order = QuestionPicker.shuffledOrder(q, random: &random)
+            if let seconds = quiz.secondsPerQuestion {
+                quiz.questionShownAt = ctx.now
+                effects.append(.setTimer(key: quiz.timerKey, at: ctx.now.addingTimeInterval(TimeInterval(seconds))))
+            }
         }
         quiz.phase = .asking
         state.session.quiz = quiz
@@ -388,22 +478,32 @@ struct Reduction {
     static let letters = ["A", "B", "C", "D"]
 
     func questionView(_ q: Question, _ quiz: QuizRun) -> QuestionView {
-        QuestionView(number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
-                     text: q.questionText,
-                     options: zip(Reduction.letters, quiz.order).map { AnswerOption(letter: $0, text: q.answers[$1]) })
+        var view = QuestionView(number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
+                                text: q.questionText,
+                                options: zip(Reduction.letters, quiz.order).map { AnswerOption(letter: $0, text: q.answers[$1]) })
+        if let sections = quiz.sectionOfQuestion, let format = stateInfo?.test, format.sections.count > 1,
+           sections.indices.contains(quiz.index), format.sections.indices.contains(sections[quiz.index]) {
+            view.sectionName = format.sections[sections[quiz.index]].name
+        }
+        view.secondsPerQuestion = quiz.secondsPerQuestion
+        return view
     }
 
-    func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int) -> Reply {
-        let letterOf = { (original: Int) in Reduction.letters[quiz.order.firstIndex(of: original) ?? 0] }
-        let view = AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),
-                                correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
-                                isCorrect: chosen == q.correctAnswerIndex, explanation: q.explanation, source: q.source)
+    func answeredView(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool) -> AnsweredView {
+        let letterOf = { (original: Int) in quiz.order.firstIndex(of: original).map { Reduction.letters[$0] } ?? "" }
+        return AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),
+                            correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
+                            isCorrect: chosen == q.correctAnswerIndex, explanation: q.explanation, source: q.source, timedOut: timedOut)
+    }
+
+    func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
         let next = quiz.isLastQuestion ? ButtonLabel.seeResults : .next
-        return Reply(.answered(view), buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
+        return Reply(.answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)),
+                     buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
     }
 
-    mutating func answer(original option: Int, target: MessageTarget) {
-        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+    /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
+    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun) -> Bool {
         let correct = option == q.correctAnswerIndex
         var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
         stats.record(correct: correct, at: ctx.now)
@@ -412,10 +512,40 @@ struct Reduction {
         state.learner.streak.record(day)
         quiz.answers.append(GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct))
         quiz.phase = .answered
-        state.session.quiz = quiz
         effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
                                                   answeredAt: ctx.now, localDay: day)))
-        effects.append(.edit(target, answeredReply(q, quiz: quiz, chosen: option)))
+        return correct
+    }
+
+    mutating func answer(original option: Int, target: MessageTarget) {
+        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+        if let deadline = quiz.deadline, ctx.now > deadline {
+            // The real test would have ended: an answer after the limit does not count.
+            return finish(timedOut: true)
+        }
+        var timedOut = false
+        if let seconds = quiz.secondsPerQuestion {
+            effects.append(.cancelTimer(key: quiz.timerKey))
+            // A tap that arrives after the budget (the timer not yet processed) is a miss too.
+            if let shown = quiz.questionShownAt, ctx.now.timeIntervalSince(shown) > Double(seconds) + 1 { timedOut = true }
+        }
+        let chosen = timedOut ? -1 : option
+        _ = record(q, option: chosen, quiz: &quiz)
+        state.session.quiz = quiz
+        if quiz.hidesAnswers {
+            effects.append(.edit(target, Reply(.lockedIn(answeredView(q, quiz: quiz, chosen: chosen, timedOut: false)))))
+            return advance()
+        }
+        effects.append(.edit(target, answeredReply(q, quiz: quiz, chosen: chosen, timedOut: timedOut)))
+    }
+
+    /// A timed-challenge question ran out of time: it counts as missed and shows the answer.
+    mutating func timerFired(_ key: String) {
+        guard var quiz = state.session.quiz, quiz.timerKey == key, quiz.phase == .asking,
+              let q = banks.question(quiz.currentQuestionID) else { return }   // answered in time, or a stale timer
+        _ = record(q, option: -1, quiz: &quiz)
+        state.session.quiz = quiz
+        effects.append(.edit(.tag(quiz.questionTag), answeredReply(q, quiz: quiz, chosen: -1, timedOut: true)))
     }
 
     mutating func advance() {
@@ -427,7 +557,7 @@ struct Reduction {
         askCurrentQuestion(reshuffle: true)
     }
 
-    mutating func finish() {
+    mutating func finish(timedOut: Bool = false) {
         guard let quiz = state.session.quiz else { return showHome() }
         var byTopic: [Topic: TopicScore] = [:]
         for a in quiz.answers {
@@ -436,23 +566,47 @@ struct Reduction {
             if a.correct { s.correct += 1 }
             byTopic[a.topic] = s
         }
+        let rightIDs = Set(quiz.answers.filter(\.correct).map(\.questionID))
+        var exam: ExamOutcome?
+        if quiz.mode.isPracticeTest, let format = stateInfo?.test, let sections = quiz.sectionOfQuestion {
+            exam = ExamScoring.score(format: format, sectionOfQuestion: sections, correct: quiz.questionIDs.map(rightIDs.contains))
+        }
+        // Unanswered questions (time ran out) are misses too.
+        let missed = quiz.questionIDs.filter { !rightIDs.contains($0) }
         let result = QuizResult(quizID: quiz.id, mode: quiz.mode, stateCode: learner.stateCode,
-                                correct: quiz.answers.filter(\.correct).count, total: quiz.answers.count,
+                                correct: exam?.correct ?? rightIDs.count, total: exam?.total ?? quiz.answers.count,
                                 passPercent: stateInfo?.test.passPercent ?? 80, startedAt: quiz.startedAt,
                                 finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
-                                missedIDs: quiz.answers.filter { !$0.correct }.map(\.questionID))
+                                missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
+                                exam: exam, timedOut: timedOut ? true : nil)
         state.results.append(result)
         if state.results.count > ChatState.recentResultsKept { state.results.removeFirst(state.results.count - ChatState.recentResultsKept) }
         state.session.quiz = nil
         state.session.screen = .results
+        if let seconds = quiz.secondsPerQuestion, quiz.phase == .asking, quiz.index < quiz.questionIDs.count {
+            _ = seconds
+            effects.append(.cancelTimer(key: quiz.timerKey))
+        }
         let view = ResultsView(result: result, stateName: stateInfo?.name,
                                durationSeconds: max(0, Int(ctx.now.timeIntervalSince(quiz.startedAt))),
-                               missedCount: result.missedIDs.count)
+                               missedCount: result.missedIDs.count,
+                               timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
+                               readiness: quiz.mode.isPracticeTest ? readiness() : nil)
         var rows: [[Button]] = []
+        if quiz.mode.isPracticeTest && !result.missedIDs.isEmpty {
+            rows.append([Button(.seeMisses(count: result.missedIDs.count), .missesPage(quiz: quiz.id, page: 0))])
+        }
         if QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false {
             rows.append([Button(.reviewMyMisses, .menu(.review))])
         }
         rows.append([Button(.tryAnother, .menu(.tryAnother)), Button(.home, .menu(.home))])
         send(.results(view), buttons: rows)
+    }
+
+    /// The learner's estimated chance of passing their state's test now (see `Readiness`).
+    func readiness() -> Double? {
+        guard let info = stateInfo, !state.progress.isEmpty else { return nil }
+        _ = info
+        return nil // READINESS: wired when Readiness.swift lands
     }
 }

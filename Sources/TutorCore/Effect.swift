@@ -16,6 +16,11 @@ public enum ButtonLabel: Equatable, Sendable {
     case reviewMyMisses, tryAnother, changeState, otherState
     case state(name: String)
     case continueQuiz(number: Int, total: Int)
+    case practiceTest, timedChallenge, randomTest, morePages
+    /// "Test 2 ✅": a fixed practice test, with whether the learner's best try passed (nil: not taken).
+    case testNumber(Int, passed: Bool?)
+    case seeMisses(count: Int)
+    case revealAnswers(on: Bool)
     case topic(Topic)
 }
 
@@ -60,4 +65,7 @@ public enum Effect: Equatable, Sendable {
     /// Every button press is acknowledged; `toast` is a short popup line, nil for a silent ack.
     case answerButton(callbackID: String, toast: Notice?)
     case recordAnswer(AnswerRecord)
+    /// Deliver `.timerFired(key)` to this chat at `at` (kept in the store: survives restarts).
+    case setTimer(key: String, at: Date)
+    case cancelTimer(key: String)
 }

@@ -15,7 +15,7 @@ public enum Command: String, CaseIterable, Sendable {
     case start, quiz, test, topics, review, cards, signs, progress, settings, help, about, stop
 
     /// The commands registered with setMyCommands, in menu order (descriptions live in Prompts/).
-    public static let menu: [Command] = [.start, .quiz, .topics, .review, .progress, .settings, .help, .about, .stop]
+    public static let menu: [Command] = [.start, .quiz, .test, .topics, .review, .progress, .settings, .help, .about, .stop]
 }
 
 /// What happened in a chat, parsed from a Telegram update (named for what happened, not what to do).
@@ -31,12 +31,15 @@ public enum Event: Equatable, Sendable {
     case messageEdited
     case botBlocked
     case botUnblocked
+    /// A timer the reducer set earlier came due (a timed-challenge question ran out of time).
+    case timerFired(key: String)
 }
 
 /// Menu destinations a button can lead to.
 public enum MenuItem: String, CaseIterable, Sendable {
     case home = "h", quickQuiz = "qq", topics = "tp", review = "rv", progress = "pg", settings = "st"
     case help = "hl", about = "ab", changeState = "cs", otherState = "os", tryAnother = "ta", resume = "rs"
+    case practiceTest = "pt", timedChallenge = "tc", toggleReveal = "tr"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded
@@ -47,6 +50,10 @@ public enum ButtonAction: Equatable, Sendable {
     case menu(MenuItem)
     case pickState(String)
     case pickTopic(Topic)
+    /// Start practice test 1-4, or 0 for a random one.
+    case startTest(Int)
+    /// Page `page` of the misses of finished quiz `quiz`.
+    case missesPage(quiz: Int, page: Int)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -59,6 +66,8 @@ public enum ButtonAction: Equatable, Sendable {
         case .menu(let m): body = "m:\(m.rawValue)"
         case .pickState(let code): body = "s:\(code)"
         case .pickTopic(let t): body = "t:\(t.rawValue)"
+        case .startTest(let n): body = "x:\(n)"
+        case .missesPage(let q, let p): body = "p:\(q):\(p)"
         }
         return ButtonAction.version + body
     }
@@ -83,6 +92,12 @@ public enum ButtonAction: Equatable, Sendable {
         case ("t", 2):
             guard let t = Topic(rawValue: parts[1]) else { return nil }
             self = .pickTopic(t)
+        case ("x", 2):
+            guard let n = int(parts[1]), n <= ExamBuilder.fixedTests else { return nil }
+            self = .startTest(n)
+        case ("p", 3):
+            guard let q = int(parts[1]), let p = int(parts[2]) else { return nil }
+            self = .missesPage(quiz: q, page: p)
         default:
             return nil
         }

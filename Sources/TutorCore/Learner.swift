@@ -60,6 +60,12 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case quick
     case topic(Topic)
     case review
+    /// A practice test shaped like the state's real one: 1-4 are fixed, 0 is a random draw.
+    case practiceTest(number: Int)
+    /// Think Fast: a visible time budget per question; no answer in time is a miss.
+    case timedChallenge
+
+    public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
 }
 
 /// An open quiz: where the learner is, and what they answered. Survives restarts (stored).
@@ -75,12 +81,30 @@ public struct QuizRun: Codable, Equatable, Sendable {
     public var phase: Phase
     public var answers: [GivenAnswer]
     public var startedAt: Date
+    // Fields added after v1 are optional, so sessions stored by an older build still decode.
+    /// Practice tests: the section (index into the state's format) of each question.
+    public var sectionOfQuestion: [Int]?
+    /// Practice tests reveal answers at the end, as the real test does, unless the learner asked otherwise.
+    public var revealAtEnd: Bool?
+    /// The state's time limit, running from `startedAt` (it keeps running while the learner is away).
+    public var deadline: Date?
+    /// Timed challenge: seconds per question, and when the current question was shown.
+    public var secondsPerQuestion: Int?
+    public var questionShownAt: Date?
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
-                phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date) {
+                phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,
+                sectionOfQuestion: [Int]? = nil, revealAtEnd: Bool? = nil, deadline: Date? = nil,
+                secondsPerQuestion: Int? = nil, questionShownAt: Date? = nil) {
         self.id = id; self.mode = mode; self.questionIDs = questionIDs; self.index = index
         self.order = order; self.phase = phase; self.answers = answers; self.startedAt = startedAt
+        self.sectionOfQuestion = sectionOfQuestion; self.revealAtEnd = revealAtEnd; self.deadline = deadline
+        self.secondsPerQuestion = secondsPerQuestion; self.questionShownAt = questionShownAt
     }
+
+    public var hidesAnswers: Bool { revealAtEnd == true }
+    /// The timer that ends the current question of a timed challenge.
+    public var timerKey: String { "tq\(id).\(index)" }
 
     public var currentQuestionID: String { questionIDs[index] }
     public var isLastQuestion: Bool { index == questionIDs.count - 1 }
@@ -120,16 +144,26 @@ public struct QuizResult: Codable, Equatable, Sendable {
     public var finishedAt: Date
     public var byTopic: [TopicScore]
     public var missedIDs: [String]
+    /// Practice tests: scored by the state's rules, section by section.
+    public var exam: ExamOutcome?
+    /// The time limit ran out before every question was answered.
+    public var timedOut: Bool?
 
     public init(quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
-                startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String]) {
+                startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String],
+                exam: ExamOutcome? = nil, timedOut: Bool? = nil) {
         self.quizID = quizID; self.mode = mode; self.stateCode = stateCode; self.correct = correct; self.total = total
         self.passPercent = passPercent; self.startedAt = startedAt; self.finishedAt = finishedAt
-        self.byTopic = byTopic; self.missedIDs = missedIDs
+        self.byTopic = byTopic; self.missedIDs = missedIDs; self.exam = exam; self.timedOut = timedOut
     }
 
     public var percent: Int { total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded()) }
-    public var passed: Bool { passPercent.map { percent >= $0 } ?? false }
+    public var passed: Bool { exam?.passed ?? passPercent.map { percent >= $0 } ?? false }
+    /// Passed with room to spare: at least 5% of the questions above the mark, for "Ready to test".
+    public var passedWithMargin: Bool {
+        guard let exam, exam.passed else { return false }
+        return exam.correct >= exam.needed + max(1, Int((Double(exam.total) * 0.05).rounded(.up)))
+    }
 }
 
 /// Which screen the learner last saw, so stray input can show it again.

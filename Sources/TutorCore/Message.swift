@@ -3,7 +3,7 @@ import Foundation
 /// Short friendly lines for stray input; each has its template line in Prompts/.
 public enum Notice: String, CaseIterable, Sendable {
     case didNotCatchThat, staleButton, garbledButton, alreadyAnswered, unsupportedContent
-    case editedMessage, tooLong, groupChat, stopped, resumed, stateNotFound, noQuizOpen
+    case editedMessage, tooLong, groupChat, stopped, resumed, stateNotFound, noQuizOpen, timeRanOut
 }
 
 public struct AnswerOption: Equatable, Sendable {
@@ -33,6 +33,10 @@ public struct QuestionView: Equatable, Sendable {
     public var topic: Topic
     public var text: String
     public var options: [AnswerOption]
+    /// Practice tests: the section this question belongs to, when the test has several.
+    public var sectionName: String? = nil
+    /// Timed challenge: the time budget shown with the question.
+    public var secondsPerQuestion: Int? = nil
 }
 
 public struct AnsweredView: Equatable, Sendable {
@@ -43,6 +47,8 @@ public struct AnsweredView: Equatable, Sendable {
     public var isCorrect: Bool
     public var explanation: String
     public var source: String
+    /// The time budget ran out before an answer came.
+    public var timedOut: Bool = false
 }
 
 public struct ResultsView: Equatable, Sendable {
@@ -50,6 +56,28 @@ public struct ResultsView: Equatable, Sendable {
     public var stateName: String?
     public var durationSeconds: Int
     public var missedCount: Int
+    /// Practice tests: the time limit in minutes, for "time ran out after …".
+    public var timeLimitMinutes: Int? = nil
+    public var readiness: Double? = nil
+}
+
+public struct PickTestView: Equatable, Sendable {
+    public var state: StateInfo
+    /// Best score so far on tests 1-4 (index 0 = test 1), nil when not taken.
+    public var best: [QuizResult?]
+}
+
+public struct MissItem: Equatable, Sendable {
+    public var number: Int
+    public var question: String
+    public var correctAnswer: String
+    public var explanation: String
+}
+
+public struct MissesView: Equatable, Sendable {
+    public var items: [MissItem]
+    public var page: Int
+    public var pageCount: Int
 }
 
 public struct TopicMastery: Equatable, Sendable {
@@ -67,10 +95,15 @@ public struct ProgressView: Equatable, Sendable {
     public var streak: Int
     public var bestStreak: Int
     public var recent: [QuizResult]
+    /// Estimated chance of passing the real test now (0-1), nil before there is anything to go on.
+    public var readiness: Double? = nil
+    /// The last three practice tests all passed with room to spare.
+    public var readyToTest: Bool = false
 }
 
 public struct SettingsView: Equatable, Sendable {
     public var stateName: String?
+    public var revealAnswersAsYouGo: Bool = false
 }
 
 /// Everything the bot can say. Each case is rendered by one template in Prompts/<locale>/.
@@ -85,6 +118,11 @@ public enum Message: Equatable, Sendable {
     case answered(AnsweredView)
     case results(ResultsView)
     case reviewEmpty
+    case pickTest(PickTestView)
+    /// A practice-test answer locked in without revealing it (answers come at the end).
+    case lockedIn(AnsweredView)
+    case misses(MissesView)
+    case testUnavailable
     case pickTopic
     case comingSoon
     case progress(ProgressView)

@@ -39,13 +39,14 @@ public enum ExamBuilder {
         for s in sectionOrder {
             let section = format.sections[s]
             for test in 1...fixedTests {
-                let picked = ordered.lazy.filter { section.pool.admits($0) && !used.contains($0.id) }.prefix(section.questions).map(\.id)
+                // Materialised before `used` changes: the filter reads `used`.
+                let picked = Array(ordered.lazy.filter { section.pool.admits($0) && !used.contains($0.id) }.prefix(section.questions).map(\.id))
                 guard picked.count == section.questions else {
                     throw ExamError.notEnoughQuestions(section: section.name, needed: section.questions * fixedTests,
                                                        available: pool.filter(section.pool.admits).count)
                 }
                 used.formUnion(picked)
-                dealt[test, default: [:]][s] = Array(picked)
+                dealt[test, default: [:]][s] = picked
             }
         }
         return layout(format, dealt[number] ?? [:])
@@ -86,7 +87,7 @@ public enum ExamBuilder {
     }
 
     /// FNV-1a: stable across runs and platforms (Swift's Hasher is seeded per process).
-    static func stableHash(_ s: String) -> UInt64 {
+    public static func stableHash(_ s: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return h
@@ -94,7 +95,7 @@ public enum ExamBuilder {
 }
 
 /// How one section of a practice test went, and why it passed or not.
-public struct SectionOutcome: Equatable, Sendable {
+public struct SectionOutcome: Codable, Equatable, Sendable {
     public var name: String
     public var correct: Int
     public var total: Int
@@ -104,7 +105,7 @@ public struct SectionOutcome: Equatable, Sendable {
     public var passed: Bool
 }
 
-public struct ExamOutcome: Equatable, Sendable {
+public struct ExamOutcome: Codable, Equatable, Sendable {
     public var correct: Int
     public var total: Int
     public var needed: Int

@@ -108,6 +108,19 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        m.registerMigration("v2-timers") { db in
+            try db.execute(sql: """
+                -- Timers the dialogue set (a timed-challenge question's budget): kept here, not in
+                -- memory, so they still fire after a restart.
+                CREATE TABLE timer (
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    key TEXT NOT NULL,
+                    due_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, key)
+                ) WITHOUT ROWID;
+                CREATE INDEX timer_due ON timer(due_at);
+                """)
+        }
         return m
     }
 }

@@ -43,10 +43,22 @@ public struct ChatChange: Sendable {
     public var after: ChatState
     public var answers: [AnswerRecord]
     public var outbox: [OutboxItem]
+    /// Timers to set (key → due) or cancel (key → nil), in order.
+    public var timers: [(key: String, due: Date?)]
+    /// Timers that fired in this change: removed in the same transaction, so each fires once.
+    public var firedTimers: [String]
 
-    public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem]) {
+    public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
+                timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
         self.before = before; self.after = after; self.answers = answers; self.outbox = outbox
+        self.timers = timers; self.firedTimers = firedTimers
     }
+}
+
+/// A timer that has come due.
+public struct DueTimer: Equatable, Sendable {
+    public var chatID: Int64
+    public var key: String
 }
 
 /// The bot's SQLite database: learners, dialogue sessions, progress, history, outbox, offset.
@@ -190,6 +202,33 @@ public final class TutorStore: Sendable {
                 """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
         }
         for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+        for key in change.firedTimers {
+            try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
+        }
+        for t in change.timers {
+            if let due = t.due {
+                try db.cachedStatement(sql: """
+                    INSERT INTO timer(chat_id, key, due_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, key) DO UPDATE SET due_at = excluded.due_at
+                    """).execute(arguments: [l.chatID, t.key, due.timeIntervalSince1970])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, t.key])
+            }
+        }
+    }
+
+    // MARK: - timers
+
+    public func dueTimers(now: Date, limit: Int = 500) throws -> [DueTimer] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT chat_id, key FROM timer WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                             arguments: [now.timeIntervalSince1970, limit]).map { DueTimer(chatID: $0["chat_id"], key: $0["key"]) }
+        }
+    }
+
+    public func nextTimerDue() throws -> Date? {
+        try writer.read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(due_at) FROM timer").map(Date.init(timeIntervalSince1970:))
+        }
     }
 
     static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws {

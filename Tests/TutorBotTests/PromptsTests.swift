@@ -16,13 +16,43 @@ import Testing
                                      TestSection(name: "Road signs", pool: .signs, questions: 4, passCorrect: 2),
                                      TestSection(name: "Rules", pool: .rules, questions: 16)]))
 
-    var samples: [Message] {
+    var sampleQuestion: QuestionView {
         let long = String(repeating: "Which of these is the safest choice when <merging> & why? ", count: 6)
         let options = ["A", "B", "C", "D"].map { AnswerOption(letter: $0, text: String(repeating: "x", count: 120)) }
-        let q = QuestionView(number: 3, total: 10, mode: .review, topic: .rightOfWay, text: long, options: options)
+        return QuestionView(number: 3, total: 10, mode: .review, topic: .rightOfWay, text: long, options: options,
+                            sectionName: "Road signs", secondsPerQuestion: 20)
+    }
+    var sampleAnswered: AnsweredView {
+        AnsweredView(question: sampleQuestion, chosenLetter: "B", correctLetter: "A", correctText: "x", isCorrect: false,
+                     explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4", timedOut: true)
+    }
+    var sampleResult: QuizResult {
+        QuizResult(quizID: 1, mode: .practiceTest(number: 2), stateCode: "NY", correct: 13, total: 20, passPercent: 70, startedAt: Date(),
+                   finishedAt: Date(), byTopic: Topic.allCases.map { TopicScore(topic: $0, correct: 1, total: 2) }, missedIDs: ["u-1"],
+                   exam: ExamOutcome(correct: 13, total: 20, needed: 14, sections: [
+                       SectionOutcome(name: "Road signs", correct: 1, total: 4, needed: 2, separate: false, passed: false),
+                       SectionOutcome(name: "Rules", correct: 12, total: 16, needed: nil, separate: false, passed: true)], passed: false),
+                   timedOut: true)
+    }
+    var sampleResults: ResultsView {
+        ResultsView(result: sampleResult, stateName: "New York", durationSeconds: 754, missedCount: 7, timeLimitMinutes: 25, readiness: 0.43)
+    }
+    var sampleProgress: ProgressView {
+        ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
+                     seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: sampleResult, count: 5),
+                     readiness: 0.81, readyToTest: true)
+    }
+
+    var samples: [Message] {
+        let q = sampleQuestion
         let result = QuizResult(quizID: 1, mode: .topic(.parking), stateCode: "NY", correct: 6, total: 10, passPercent: 70, startedAt: Date(),
                                 finishedAt: Date(), byTopic: Topic.allCases.map { TopicScore(topic: $0, correct: 1, total: 2) }, missedIDs: [])
+        let longMiss = MissItem(number: 1, question: String(repeating: "q", count: 300), correctAnswer: String(repeating: "a", count: 120),
+                                explanation: String(repeating: "e", count: 450))
         return [
+            .results(sampleResults), .progress(sampleProgress), .lockedIn(sampleAnswered), .testUnavailable,
+            .pickTest(PickTestView(state: Self.state, best: [sampleResult, nil, sampleResult, nil])),
+            .misses(MissesView(items: Reduction.paginate(Array(repeating: longMiss, count: 40), budget: 3_000)[0], page: 1, pageCount: 9)),
             .welcome(firstName: "<Sam & Co>"), .welcomeBack(firstName: "Sam"), .pickState, .typeState,
             .stateCard(StateCardView(state: Self.state)),
             .home(HomeView(firstName: "Sam", stateName: "New York", streak: 6, studiedToday: false, missedCount: 4, seenCount: 40, totalCount: 330)),
@@ -33,7 +63,7 @@ import Testing
             .reviewEmpty, .pickTopic, .comingSoon,
             .progress(ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
                                    seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: result, count: 5))),
-            .settings(SettingsView(stateName: nil)), .help, .about,
+            .settings(SettingsView(stateName: nil)), .settings(SettingsView(stateName: "Ohio", revealAnswersAsYouGo: true)), .help, .about,
         ] + Notice.allCases.map { .notice($0) }
     }
 
@@ -56,7 +86,9 @@ import Testing
 
     @Test func everyButtonLabelAndCommandFitsTelegram() {
         let labels: [ButtonLabel] = [.next, .seeResults, .home, .quickQuiz, .topics, .progress, .settings, .help, .about, .reviewMissed(count: 12),
-                                     .reviewMyMisses, .tryAnother, .changeState, .otherState, .continueQuiz(number: 3, total: 10)]
+                                     .reviewMyMisses, .tryAnother, .changeState, .otherState, .continueQuiz(number: 3, total: 10),
+                                     .practiceTest, .timedChallenge, .randomTest, .morePages, .testNumber(2, passed: true),
+                                     .testNumber(3, passed: nil), .seeMisses(count: 7), .revealAnswers(on: true), .revealAnswers(on: false)]
             + Topic.allCases.map { .topic($0) }
         for l in labels {
             let t = prompts.label(l)
@@ -75,7 +107,14 @@ import Testing
         let contexts: [String: Any] = [
             "welcome": WelcomeContext(firstName: ""), "state_card": StateCardContext(Self.state),
             "home": HomeContext(HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)),
-            "settings": SettingsContext(stateName: nil), "notice": NoticeContext(.stopped),
+            "settings": SettingsContext(stateName: nil, reveal: false), "notice": NoticeContext(.stopped),
+            "question": QuestionContext(sampleQuestion, prompts: prompts),
+            "answered": AnsweredContext(sampleAnswered, prompts: prompts),
+            "locked_in": AnsweredContext(sampleAnswered, prompts: prompts, lockedIn: true),
+            "results": ResultsContext(sampleResults, prompts: prompts),
+            "progress": ProgressContext(sampleProgress, prompts: prompts),
+            "pick_test": PickTestContext(PickTestView(state: Self.state, best: [sampleResult, nil, nil, nil])),
+            "misses": MissesContext(items: [MissesContext.Item(number: 1, question: "q", correctAnswer: "a", explanation: "e")], page: 1, pageCount: 2),
         ]
         for (name, context) in contexts {
             let text = try String(contentsOfFile: "\(repoRoot)/Prompts/en/\(name).mustache", encoding: .utf8)

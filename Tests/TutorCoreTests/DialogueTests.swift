@@ -12,7 +12,8 @@ import Testing
     func homeButtons(missed: Int = 0, quiz: QuizRun? = nil) -> [[Button]] {
         var rows: [[Button]] = []
         if let quiz { rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))]) }
-        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.topics, .menu(.topics))])
+        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
+        rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
         rows.append(missed > 0 ? [Button(.reviewMissed(count: missed), .menu(.review)), Button(.progress, .menu(.progress))] : [Button(.progress, .menu(.progress))])
         rows.append([Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         return rows

@@ -25,10 +25,43 @@ import TutorCore
     @Test func migratesAnEmptyFileAndIsIdempotent() throws {
         let path = tempPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core"])
-        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core"], "reopening migrates nothing twice")
+        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers"])
+        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers"], "reopening migrates nothing twice")
         let mode = try TutorStore(path: path).rows("PRAGMA journal_mode").first?["journal_mode"]
         #expect(mode == "wal")
+    }
+
+    /// A database made by the first release (v1 only) opens and migrates forward with its data intact.
+    @Test func aDatabaseFromEachEarlierVersionMigratesForward() throws {
+        for stop in ["v1-core"] {
+            let path = tempPath()
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let old = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(old, upTo: stop)
+            try old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO learner(chat_id, user_id, first_name, state_code, joined_at, last_active_at, streak_current, streak_best)
+                    VALUES (9, 9, 'Ana', 'TX', 0, 0, 1, 3)
+                    """)
+                try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES ('update_offset', '77')")
+            }
+            try old.close()
+            let store = try TutorStore(path: path)
+            #expect(try store.appliedMigrations() == ["v1-core", "v2-timers"])
+            #expect(try store.loadChat(9)?.learner.streak.best == 3)
+            #expect(try store.updateOffset() == 77)
+        }
+    }
+
+    @Test func timersAreStoredWithTheChatAndFireOnce() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        let due = Date(timeIntervalSince1970: 1_000)
+        try store.commit([ChatChange(before: nil, after: s, answers: [], outbox: [], timers: [("tq3.1", due), ("tq3.0", due), ("tq3.0", nil)])], offset: nil)
+        #expect(try store.dueTimers(now: due) == [DueTimer(chatID: 9, key: "tq3.1")])
+        #expect(try store.dueTimers(now: due.addingTimeInterval(-1)).isEmpty)
+        try store.commit([ChatChange(before: s, after: s, answers: [], outbox: [], firedTimers: ["tq3.1"])], offset: nil)
+        #expect(try store.dueTimers(now: due).isEmpty)
     }
 
     @Test func aCommittedChatReadsBackWholeWithTheOffset() throws {
