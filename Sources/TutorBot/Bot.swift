@@ -84,6 +84,10 @@ public final class Bot: Sendable {
     /// commit itself fails, in which case nothing was written and the batch will come again.
     @discardableResult
     public func process(_ received: [ReceivedUpdate]) throws -> Int64? {
+        try serially { try processBatch(received) }
+    }
+
+    private func processBatch(_ received: [ReceivedUpdate]) throws -> Int64? {
         var batch = Batch(bot: self)
         for r in received {
             guard let update = r.update else {
@@ -104,10 +108,38 @@ public final class Bot: Sendable {
         return offset
     }
 
+    /// Sends the reminders that are due: each due learner gets a `.nudgeDue` event, and the
+    /// reducer decides (quiet hours, studied today, paused). Returns how many learners were looked at.
+    @discardableResult
+    public func sendDueNudges() throws -> Int {
+        try serially {
+            let due = try store.dueNudges(now: clock.now())
+            guard !due.isEmpty else { return 0 }
+            var batch = Batch(bot: self)
+            for chatID in due {
+                batch.apply(.nudgeDue, chatID: chatID, sender: nil, isGroup: false,
+                            seed: ExamBuilder.stableHash("nudge/\(chatID)"), updateID: nil)
+            }
+            try commit(batch, offset: nil)
+            return due.count
+        }
+    }
+
+    /// Batches (updates, timers, nudges) read and write chats: one at a time, so none works from
+    /// a copy another is about to replace.
+    private let batchLock = Mutex(())
+    func serially<T>(_ body: () throws -> T) throws -> T {
+        try batchLock.withLock { _ in try body() }
+    }
+
     /// Fires the timers that are due (timed-challenge questions running out), as one batch.
     /// Returns how many fired.
     @discardableResult
     public func fireDueTimers() throws -> Int {
+        try serially { try fireTimers() }
+    }
+
+    private func fireTimers() throws -> Int {
         let due = try store.dueTimers(now: clock.now())
         guard !due.isEmpty else { return 0 }
         var batch = Batch(bot: self)
@@ -127,7 +159,8 @@ public final class Bot: Sendable {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
         }
-        chatCache.put(changes.map(\.after))
+        chatCache.put(changes.filter { !$0.erase }.map(\.after))
+        for change in changes where change.erase { chatCache.forget(change.after.learner.chatID) }
         countersBox.withLock {
             $0.updatesProcessed += batch.counts.updatesProcessed
             $0.updatesSkipped += batch.counts.updatesSkipped
@@ -175,6 +208,11 @@ public final class Bot: Sendable {
                     switch effect {
                     case .setTimer(let key, let at): change.timers.append((key, at))
                     case .cancelTimer(let key): change.timers.append((key, nil))
+                    case .eraseLearner:
+                        change.erase = true
+                        change.answers = []
+                        change.timers = []
+                        change.outbox = rendered.outbox   // only the goodbye
                     default: break
                     }
                 }
@@ -193,11 +231,16 @@ public final class Bot: Sendable {
 
     /// Fires due timers as they come due (checked at least 4 times a second).
     func runTimers() async {
+        var lastNudgeCheck = Date.distantPast
         while !Task.isCancelled {
             do {
                 if try fireDueTimers() > 0 { await sender.wake() }
+                if Date().timeIntervalSince(lastNudgeCheck) >= config.nudgeCheckSeconds {
+                    lastNudgeCheck = Date()
+                    if try sendDueNudges() > 0 { await sender.wake() }
+                }
             } catch {
-                logger.error("firing timers failed: \(error)")
+                logger.error("timers or reminders failed: \(error)")
             }
             try? await Task.sleep(for: .milliseconds(250))
         }

@@ -18,6 +18,8 @@ public struct Config: Sendable {
     /// Deliver each batch's replies before polling again (the console chat: a scripted session
     /// then reads like a real one, each reply printed before the next line is taken).
     public var deliverBeforeNextPoll = false
+    /// How often to look for reminders that are due.
+    public var nudgeCheckSeconds: TimeInterval = 30
 
     public init(token: String, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
                 banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],

@@ -20,8 +20,8 @@ public struct OutboxRenderer: Sendable {
             switch effect {
             case .recordAnswer(let a):
                 answers.append(a)
-            case .setTimer, .cancelTimer:
-                break   // stored by the runtime with the chat's change (see Bot.process)
+            case .setTimer, .cancelTimer, .eraseLearner:
+                break   // applied by the runtime with the chat's change (see Bot.Batch)
             case .answerButton(let id, let toast):
                 let text = toast.map { Self.plain(prompts.render(.notice($0))) }
                 out.append(item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))
@@ -33,6 +33,7 @@ public struct OutboxRenderer: Sendable {
                 }
                 var send = item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: text(reply), replyMarkup: markup(reply)))
                 send.saveTag = reply.tag
+                send.priority = reply.bulk ? OutboxItem.bulkPriority : 0
                 out.append(send)
             case .edit(let target, let reply):
                 var messageID: Int64 = 0

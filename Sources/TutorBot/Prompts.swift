@@ -22,7 +22,7 @@ public struct Prompts: Sendable {
     public static let templateNames = [
         "welcome", "welcome_back", "pick_state", "type_state", "state_card", "home", "question", "answered",
         "results", "review_empty", "pick_topic", "coming_soon", "progress", "settings", "help", "about", "notice", "disclaimer",
-        "pick_test", "locked_in", "misses", "test_unavailable",
+        "pick_test", "locked_in", "misses", "test_unavailable", "nudge", "confirm_delete", "data_deleted",
     ]
 
     let library: MustacheLibrary
@@ -139,7 +139,23 @@ public struct Prompts: Sendable {
             return text(b["testNumber"] ?? "Test {{number}}", ["number": String(n), "mark": passed.map { $0 ? " ✅" : " ·" } ?? ""])
         case .seeMisses(let n): return text(b["seeMisses"] ?? "Misses ({{count}})", ["count": String(n)])
         case .revealAnswers(let on): return (on ? b["revealOn"] : b["revealOff"]) ?? (on ? "Show answers as I go" : "Reveal at the end")
+        case .nudges(let on): return (on ? b["nudgesOn"] : b["nudgesOff"]) ?? (on ? "Reminders on" : "Reminders off")
+        case .nudgeTime(let minute, let selected):
+            return text(b[selected ? "nudgeTimeSelected" : "nudgeTime"] ?? "{{time}}", ["time": Prompts.clock(minute)])
+        case .zone(let id, let selected):
+            let city = id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? id
+            return selected ? text(b["zoneSelected"] ?? "{{zone}}", ["zone": city]) : city
+        case .deleteData: return b["deleteData"] ?? "Delete my data"
+        case .confirmDelete: return b["confirmDelete"] ?? "Delete"
+        case .keepData: return b["keepData"] ?? "Keep"
         }
+    }
+
+    /// 960 → "4 pm", 1050 → "5:30 pm": how US teens read a time.
+    static func clock(_ minute: Int) -> String {
+        let h = minute / 60, m = minute % 60
+        let hour12 = h % 12 == 0 ? 12 : h % 12
+        return (m == 0 ? "\(hour12)" : String(format: "%d:%02d", hour12, m)) + (h < 12 ? " am" : " pm")
     }
 
     // MARK: - messages
@@ -159,12 +175,16 @@ public struct Prompts: Sendable {
         case .pickTest(let v): return render("pick_test", PickTestContext(v))
         case .misses(let v): return render("misses", MissesContext(items: v.items.map { MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation) }, page: v.page, pageCount: v.pageCount))
         case .testUnavailable: return render("test_unavailable", EmptyContext())
+        case .nudge(let v): return render("nudge", NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
+                                                               missed: v.missedCount, hasMissed: v.missedCount > 0))
+        case .confirmDelete: return render("confirm_delete", EmptyContext())
+        case .dataDeleted: return render("data_deleted", EmptyContext())
         case .results(let v): return results(ResultsContext(v, prompts: self))
         case .reviewEmpty: return render("review_empty", EmptyContext())
         case .pickTopic: return render("pick_topic", EmptyContext())
         case .comingSoon: return render("coming_soon", EmptyContext())
         case .progress(let v): return progress(ProgressContext(v, prompts: self))
-        case .settings(let v): return render("settings", SettingsContext(stateName: v.stateName, reveal: v.revealAnswersAsYouGo))
+        case .settings(let v): return render("settings", SettingsContext(v))
         case .help: return render("help", EmptyContext())
         case .about: return render("about", EmptyContext())
         case .notice(let n): return notice(NoticeContext(n))
@@ -187,7 +207,22 @@ struct EmptyContext {}
 
 struct WelcomeContext { var firstName: String }
 
-struct SettingsContext { var stateName: String?; var reveal: Bool }
+struct SettingsContext {
+    var stateName: String?
+    var reveal: Bool
+    var nudgesOn: Bool
+    var nudgeTime: String
+    var paused: Bool
+    var timeZone: String?
+
+    init(_ v: SettingsView) {
+        stateName = v.stateName; reveal = v.revealAnswersAsYouGo; nudgesOn = v.nudgesOn
+        nudgeTime = Prompts.clock(v.nudgeMinute); paused = v.paused
+        timeZone = v.timeZone.map { $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? $0 }
+    }
+}
+
+struct NudgeContext { var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool }
 
 struct MissesContext {
     struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String }

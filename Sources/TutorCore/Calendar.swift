@@ -58,28 +58,96 @@ public struct Streak: Codable, Equatable, Sendable {
     public var current: Int
     public var best: Int
     public var lastDay: LocalDay?
+    /// Streak freezes banked: each covers one missed day. One is earned every 7 days of streak.
+    public var freezes: Int
 
-    public init(current: Int = 0, best: Int = 0, lastDay: LocalDay? = nil) {
-        self.current = current; self.best = best; self.lastDay = lastDay
+    public static let maxFreezes = 2
+    public static let daysPerFreeze = 7
+
+    public init(current: Int = 0, best: Int = 0, lastDay: LocalDay? = nil, freezes: Int = 0) {
+        self.current = current; self.best = best; self.lastDay = lastDay; self.freezes = freezes
     }
 
-    /// Counts a day of study; studying twice on one day changes nothing.
+    /// Counts a day of study; studying twice on one day changes nothing. A single missed day
+    /// is bridged by a banked freeze.
     public mutating func record(_ day: LocalDay) {
         if let last = lastDay {
             if day <= last { return }          // same day, or a clock that went backwards
-            current = day == last.adding(days: 1) ? current + 1 : 1
+            if day == last.adding(days: 1) {
+                current += 1
+            } else if day == last.adding(days: 2) && freezes > 0 {
+                freezes -= 1
+                current += 1
+            } else {
+                current = 1
+            }
         } else {
             current = 1
         }
         lastDay = day
         best = max(best, current)
+        if current % Streak.daysPerFreeze == 0 && freezes < Streak.maxFreezes { freezes += 1 }
     }
 
-    /// The streak as the learner sees it on `day`: alive through today if they studied yesterday.
+    /// The streak as the learner sees it on `day`: alive through today if they studied
+    /// yesterday (or the day before, with a freeze banked).
     public func current(on day: LocalDay) -> Int {
-        guard let last = lastDay, day.ordinal - last.ordinal <= 1 else { return 0 }
-        return current
+        guard let last = lastDay else { return 0 }
+        let gap = day.ordinal - last.ordinal
+        return gap <= 1 || (gap == 2 && freezes > 0) ? current : 0
     }
 
     public func studied(on day: LocalDay) -> Bool { lastDay == day }
+}
+
+/// When to send the daily study reminder: at the learner's chosen local time, at most once a
+/// day, only on a day they have not studied, never during quiet hours (21:00-08:00 local), and
+/// not at all after several ignored in a row. Local times are computed with the calendar in the
+/// learner's zone, so DST changes and zone changes are handled.
+public enum Nudges {
+    public static let defaultMinute = 16 * 60
+    public static let quietFrom = 21 * 60
+    public static let quietUntil = 8 * 60
+    public static let pauseAfterIgnored = 3
+    /// The reminder times offered in /settings.
+    public static let choices = [15, 16, 17, 18, 19, 20].map { $0 * 60 }
+
+    /// The next instant a reminder could go out, or nil when reminders are off or paused.
+    public static func next(for learner: Learner, now: Date, timeZone tz: TimeZone) -> Date? {
+        guard learner.nudgesOn, !learner.stopped, !learner.blocked, !learner.isGroup, learner.stateCode != nil,
+              learner.ignoredNudges < pauseAfterIgnored else { return nil }
+        let minute = min(max(learner.nudgeMinute, quietUntil), quietFrom - 1)
+        let today = LocalDay(now, in: tz)
+        let doneToday = learner.streak.studied(on: today) || learner.lastNudgeDay == today
+        var day = doneToday ? today.adding(days: 1) : today
+        var at = instant(day, minute: minute, in: tz)
+        if !doneToday && at < now {
+            // Past today's time (a late start, a restart): still today if it isn't quiet hours yet.
+            if localMinute(now, in: tz) < quietFrom { return now }
+            day = today.adding(days: 1)
+            at = instant(day, minute: minute, in: tz)
+        }
+        return at
+    }
+
+    /// Whether a reminder may go out at `now` (the final check when one comes due).
+    public static func mayRemind(_ learner: Learner, now: Date, timeZone tz: TimeZone) -> Bool {
+        guard let due = next(for: learner, now: now, timeZone: tz), due <= now.addingTimeInterval(60) else { return false }
+        let m = localMinute(now, in: tz)
+        return m >= quietUntil && m < quietFrom
+    }
+
+    public static func instant(_ day: LocalDay, minute: Int, in tz: TimeZone) -> Date {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = tz
+        let c = day.components
+        return cal.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: minute / 60, minute: minute % 60))!
+    }
+
+    public static func localMinute(_ instant: Date, in tz: TimeZone) -> Int {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = tz
+        let c = cal.dateComponents([.hour, .minute], from: instant)
+        return c.hour! * 60 + c.minute!
+    }
 }

@@ -20,6 +20,10 @@ public enum Dialogue {
     public static func reduce(_ state: ChatState, _ event: Event, _ context: DialogueContext) -> (ChatState, [Effect]) {
         var r = Reduction(state: state, ctx: context)
         r.handle(event)
+        if !r.effects.contains(.eraseLearner) {
+            r.state.learner.nextNudgeAt = Nudges.next(for: r.state.learner, now: context.now,
+                                                      timeZone: timeZone(of: r.state.learner, banks: context.banks))
+        }
         return (r.state, r.effects)
     }
 
@@ -64,10 +68,12 @@ struct Reduction {
         case .botBlocked: state.learner.blocked = true; return
         case .botUnblocked: state.learner.blocked = false; return
         case .timerFired(let key): return timerFired(key)
+        case .nudgeDue: return nudgeDue()
         default: break
         }
         state.learner.blocked = false
         state.learner.lastActiveAt = ctx.now
+        state.learner.ignoredNudges = 0   // they came back: reminders resume
         if learner.isGroup { return handleInGroup(event) }
 
         switch event {
@@ -77,7 +83,7 @@ struct Reduction {
         case .buttonTapped(let id, let action, let messageID): handleButton(id, action, messageID: messageID)
         case .unsupportedContentSent: notice(.unsupportedContent)
         case .messageEdited: notice(.editedMessage)
-        case .timerFired, .botBlocked, .botUnblocked: break
+        case .timerFired, .nudgeDue, .botBlocked, .botUnblocked: break
         }
     }
 
@@ -211,6 +217,15 @@ struct Reduction {
         case .missesPage(let quizID, let page):
             effects.append(ack)
             showMisses(quizID: quizID, page: page)
+        case .setNudgeTime(let minute):
+            effects.append(ack)
+            state.learner.nudgeMinute = minute
+            state.learner.nudgesOn = true
+            showSettings()
+        case .setZone(let index):
+            effects.append(ack)
+            if let zones = stateInfo?.timeZones, zones.indices.contains(index) { state.learner.timeZone = zones[index] }
+            showSettings()
         }
     }
 
@@ -239,6 +254,17 @@ struct Reduction {
         case .toggleReveal:
             state.learner.revealAnswersAsYouGo.toggle()
             showSettings()
+        case .toggleNudges:
+            state.learner.nudgesOn.toggle()
+            showSettings()
+        case .deleteData:
+            state.session.screen = .settings
+            send(.confirmDelete, buttons: [[Button(.confirmDelete, .menu(.confirmDelete))], [Button(.keepData, .menu(.settings))]])
+        case .confirmDelete:
+            effects.append(.eraseLearner)
+            state = Dialogue.newChat(chatID: learner.chatID, sender: Sender(userID: learner.userID, firstName: learner.firstName),
+                                     isGroup: false, now: ctx.now)
+            send(.dataDeleted)
         }
     }
 
@@ -334,10 +360,37 @@ struct Reduction {
 
     mutating func showSettings() {
         state.session.screen = .settings
-        send(.settings(SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo)),
-             buttons: [[Button(.changeState, .menu(.changeState))],
-                       [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
-                       [Button(.about, .menu(.about)), Button(.home, .menu(.home))]])
+        let zones = stateInfo?.timeZones ?? []
+        let zone = Dialogue.timeZone(of: learner, banks: banks).identifier
+        let view = SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
+                                nudgesOn: learner.nudgesOn, nudgeMinute: learner.nudgeMinute,
+                                paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil)
+        var rows: [[Button]] = [[Button(.changeState, .menu(.changeState))],
+                                [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
+                                [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
+        if learner.nudgesOn {
+            rows.append(Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) })
+        }
+        if zones.count > 1 {
+            rows.append(zones.enumerated().map { Button(.zone($1, selected: $1 == zone), .setZone($0)) })
+        }
+        rows.append([Button(.deleteData, .menu(.deleteData))])
+        rows.append([Button(.about, .menu(.about)), Button(.home, .menu(.home))])
+        send(.settings(view), buttons: rows)
+    }
+
+    /// The daily reminder came due: send it if today still calls for one (the final say is
+    /// here, not in the scheduler that found the learner).
+    mutating func nudgeDue() {
+        let tz = Dialogue.timeZone(of: learner, banks: banks)
+        guard Nudges.mayRemind(learner, now: ctx.now, timeZone: tz) else { return }
+        state.learner.lastNudgeDay = LocalDay(ctx.now, in: tz)
+        state.learner.ignoredNudges += 1
+        let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
+        var rows = [[Button(.quickQuiz, .menu(.quickQuiz))]]
+        if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
+        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed)),
+                   buttons: rows, bulk: true))
     }
 
     // MARK: - practice tests

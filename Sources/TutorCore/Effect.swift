@@ -21,6 +21,10 @@ public enum ButtonLabel: Equatable, Sendable {
     case testNumber(Int, passed: Bool?)
     case seeMisses(count: Int)
     case revealAnswers(on: Bool)
+    case nudges(on: Bool)
+    case nudgeTime(minute: Int, selected: Bool)
+    case zone(String, selected: Bool)
+    case deleteData, confirmDelete, keepData
     case topic(Topic)
 }
 
@@ -38,9 +42,11 @@ public struct Reply: Equatable, Sendable {
     public var buttons: [[Button]]
     public var picture: String?
     public var tag: String?
+    /// A reminder or broadcast rather than a reply: queued behind replies to learners.
+    public var bulk: Bool
 
-    public init(_ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil) {
-        self.message = message; self.buttons = buttons; self.picture = picture; self.tag = tag
+    public init(_ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil, bulk: Bool = false) {
+        self.message = message; self.buttons = buttons; self.picture = picture; self.tag = tag; self.bulk = bulk
     }
 }
 
@@ -68,4 +74,6 @@ public enum Effect: Equatable, Sendable {
     /// Deliver `.timerFired(key)` to this chat at `at` (kept in the store: survives restarts).
     case setTimer(key: String, at: Date)
     case cancelTimer(key: String)
+    /// "Delete my data", confirmed: erase every row about this learner.
+    case eraseLearner
 }

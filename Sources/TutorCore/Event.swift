@@ -33,6 +33,8 @@ public enum Event: Equatable, Sendable {
     case botUnblocked
     /// A timer the reducer set earlier came due (a timed-challenge question ran out of time).
     case timerFired(key: String)
+    /// The learner's planned reminder time has come (the reducer decides whether to send it).
+    case nudgeDue
 }
 
 /// Menu destinations a button can lead to.
@@ -40,6 +42,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case home = "h", quickQuiz = "qq", topics = "tp", review = "rv", progress = "pg", settings = "st"
     case help = "hl", about = "ab", changeState = "cs", otherState = "os", tryAnother = "ta", resume = "rs"
     case practiceTest = "pt", timedChallenge = "tc", toggleReveal = "tr"
+    case toggleNudges = "nt", deleteData = "dd", confirmDelete = "dy"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded
@@ -54,6 +57,10 @@ public enum ButtonAction: Equatable, Sendable {
     case startTest(Int)
     /// Page `page` of the misses of finished quiz `quiz`.
     case missesPage(quiz: Int, page: Int)
+    /// Reminder time, minutes after local midnight (one of `Nudges.choices`).
+    case setNudgeTime(Int)
+    /// Pick the learner's zone among their state's (index into `StateInfo.timeZones`).
+    case setZone(Int)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -68,6 +75,8 @@ public enum ButtonAction: Equatable, Sendable {
         case .pickTopic(let t): body = "t:\(t.rawValue)"
         case .startTest(let n): body = "x:\(n)"
         case .missesPage(let q, let p): body = "p:\(q):\(p)"
+        case .setNudgeTime(let m): body = "r:\(m)"
+        case .setZone(let i): body = "z:\(i)"
         }
         return ButtonAction.version + body
     }
@@ -95,6 +104,12 @@ public enum ButtonAction: Equatable, Sendable {
         case ("x", 2):
             guard let n = int(parts[1]), n <= ExamBuilder.fixedTests else { return nil }
             self = .startTest(n)
+        case ("r", 2):
+            guard let m = int(parts[1]), Nudges.choices.contains(m) else { return nil }
+            self = .setNudgeTime(m)
+        case ("z", 2):
+            guard let i = int(parts[1]), i < 8 else { return nil }
+            self = .setZone(i)
         case ("p", 3):
             guard let q = int(parts[1]), let p = int(parts[2]) else { return nil }
             self = .missesPage(quiz: q, page: p)

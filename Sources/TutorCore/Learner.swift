@@ -20,15 +20,28 @@ public struct Learner: Codable, Equatable, Sendable {
     public var joinedAt: Date
     public var lastActiveAt: Date
     public var streak: Streak
+    /// Daily study reminders: on/off and the local time (minutes after midnight, default 16:00).
+    public var nudgesOn: Bool
+    public var nudgeMinute: Int
+    public var lastNudgeDay: LocalDay?
+    /// Reminders in a row that brought no visit; at `Nudges.pauseAfterIgnored` they pause until the learner is back.
+    public var ignoredNudges: Int
+    /// When the next reminder is due (UTC); nil when none is planned. Indexed in the store, so
+    /// finding who to remind now is a range scan, not a pass over every learner.
+    public var nextNudgeAt: Date?
 
     public init(chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
                 stateCode: String? = nil, timeZone: String? = nil, revealAnswersAsYouGo: Bool = false,
                 stopped: Bool = false, blocked: Bool = false, isGroup: Bool = false,
-                joinedAt: Date, lastActiveAt: Date? = nil, streak: Streak = Streak()) {
+                joinedAt: Date, lastActiveAt: Date? = nil, streak: Streak = Streak(),
+                nudgesOn: Bool = true, nudgeMinute: Int = Nudges.defaultMinute, lastNudgeDay: LocalDay? = nil,
+                ignoredNudges: Int = 0, nextNudgeAt: Date? = nil) {
         self.chatID = chatID; self.userID = userID; self.firstName = firstName; self.languageCode = languageCode
         self.stateCode = stateCode; self.timeZone = timeZone; self.revealAnswersAsYouGo = revealAnswersAsYouGo
         self.stopped = stopped; self.blocked = blocked; self.isGroup = isGroup
         self.joinedAt = joinedAt; self.lastActiveAt = lastActiveAt ?? joinedAt; self.streak = streak
+        self.nudgesOn = nudgesOn; self.nudgeMinute = nudgeMinute; self.lastNudgeDay = lastNudgeDay
+        self.ignoredNudges = ignoredNudges; self.nextNudgeAt = nextNudgeAt
     }
 }
 

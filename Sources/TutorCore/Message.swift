@@ -104,6 +104,16 @@ public struct ProgressView: Equatable, Sendable {
 public struct SettingsView: Equatable, Sendable {
     public var stateName: String?
     public var revealAnswersAsYouGo: Bool = false
+    public var nudgesOn: Bool = true
+    public var nudgeMinute: Int = Nudges.defaultMinute
+    public var paused: Bool = false
+    public var timeZone: String? = nil
+}
+
+public struct NudgeView: Equatable, Sendable {
+    public var firstName: String
+    public var streak: Int
+    public var missedCount: Int
 }
 
 /// Everything the bot can say. Each case is rendered by one template in Prompts/<locale>/.
@@ -123,6 +133,9 @@ public enum Message: Equatable, Sendable {
     case lockedIn(AnsweredView)
     case misses(MissesView)
     case testUnavailable
+    case nudge(NudgeView)
+    case confirmDelete
+    case dataDeleted
     case pickTopic
     case comingSoon
     case progress(ProgressView)

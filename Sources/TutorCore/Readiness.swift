@@ -38,12 +38,14 @@ public struct ReadinessEstimate: Equatable, Sendable {
 /// (their dates are not kept) count half as much as the latest, and at most four of them do, so
 /// drilling one question a dozen times does not swamp a topic. The weighted right/total answers
 /// are then shrunk toward a prior, Beta-style: `(priorMean · k + right) / (k + answers)`, so two
-/// lucky answers do not read as 100%. The priors nest:
+/// lucky answers do not read as 100% (they read about 72%). The priors nest:
 /// - overall: 60% worth 20 answers, updated with all the learner's answers;
-/// - each topic: the learner's overall figure, worth 4 answers, updated with that topic's answers
-///   (a topic never practised is estimated at the learner's overall level, which is itself ≈60%
-///   for a newcomer);
-/// - each topic × difficulty: the topic's figure, worth 4 answers, updated with that cell's answers.
+/// - each topic: the learner's overall figure from the *other* topics, worth 4 answers, updated
+///   with that topic's answers (a topic never practised is estimated at the learner's overall
+///   level, which is itself 60% for a newcomer);
+/// - each topic × difficulty: the topic's figure from its *other* difficulties, worth 8 answers,
+///   updated with that cell's answers (hard questions get their own figure once there is evidence).
+/// Leaving a level's own answers out of its prior keeps any answer from counting twice.
 /// A topic's accuracy is its difficulty cells averaged by how many pool questions each has.
 /// Questions the learner never saw thus count through their topic's estimate.
 ///
@@ -72,7 +74,7 @@ public enum Readiness {
     /// Pseudo-answers behind each topic's prior (centred on the learner's overall level).
     public static let topicPriorStrength = 4.0
     /// Pseudo-answers behind each topic × difficulty prior (centred on the topic's level).
-    public static let difficultyPriorStrength = 4.0
+    public static let difficultyPriorStrength = 8.0
     /// An earlier answer to a question counts this much relative to its latest one.
     public static let earlierAnswerWeight = 0.5
     /// At most this many earlier answers of one question count.
@@ -115,8 +117,8 @@ public enum Readiness {
         }
 
         // Overall → topic → topic × difficulty, each shrunk toward the level above.
-        let evidence = weighted.reduce(0, +)
-        let overall = (priorMean * overallPriorStrength + weightedRight.reduce(0, +)) / (overallPriorStrength + evidence)
+        let evidence = weighted.reduce(0, +), totalRight = weightedRight.reduce(0, +)
+        let overall = (priorMean * overallPriorStrength + totalRight) / (overallPriorStrength + evidence)
         let overallSD = (overall * (1 - overall) / (overallPriorStrength + evidence + 1)).squareRoot()
         var accuracy = [Double](repeating: overall, count: topicCount)
         var shared = [Double](repeating: 1, count: topicCount)     // weight of the overall level in the topic's figure
@@ -131,11 +133,14 @@ public enum Readiness {
             }
             topicPool[t] = count
             guard count > 0 else { continue }
-            let topicLevel = (overall * topicPriorStrength + c) / (topicPriorStrength + n)
+            // Each level's prior is the level above computed from the *other* answers, so no answer
+            // counts twice.
+            let othersOverall = (priorMean * overallPriorStrength + totalRight - c) / (overallPriorStrength + evidence - n)
             var mixed = 0.0
             for d in 0..<difficultyCount {
                 let cell = t * difficultyCount + d
-                let p = (topicLevel * difficultyPriorStrength + weightedRight[cell]) / (difficultyPriorStrength + weighted[cell])
+                let othersTopic = (othersOverall * topicPriorStrength + c - weightedRight[cell]) / (topicPriorStrength + n - weighted[cell])
+                let p = (othersTopic * difficultyPriorStrength + weightedRight[cell]) / (difficultyPriorStrength + weighted[cell])
                 mixed += p * Double(poolCount[cell])
             }
             mixed /= Double(count)

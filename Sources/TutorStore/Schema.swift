@@ -121,6 +121,18 @@ enum Schema {
                 CREATE INDEX timer_due ON timer(due_at);
                 """)
         }
+        m.registerMigration("v3-nudges") { db in
+            try db.execute(sql: """
+                ALTER TABLE learner ADD COLUMN nudges_on INTEGER NOT NULL DEFAULT 1 CHECK (nudges_on IN (0, 1));
+                ALTER TABLE learner ADD COLUMN nudge_minute INTEGER NOT NULL DEFAULT 960 CHECK (nudge_minute BETWEEN 0 AND 1439);
+                ALTER TABLE learner ADD COLUMN last_nudge_day TEXT;
+                ALTER TABLE learner ADD COLUMN ignored_nudges INTEGER NOT NULL DEFAULT 0 CHECK (ignored_nudges >= 0);
+                ALTER TABLE learner ADD COLUMN next_nudge_at REAL;
+                ALTER TABLE learner ADD COLUMN streak_freezes INTEGER NOT NULL DEFAULT 0 CHECK (streak_freezes BETWEEN 0 AND 2);
+                -- Who to remind now is a range scan over this index, however many learners there are.
+                CREATE INDEX learner_next_nudge ON learner(next_nudge_at) WHERE next_nudge_at IS NOT NULL;
+                """)
+        }
         return m
     }
 }

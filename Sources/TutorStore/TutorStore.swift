@@ -29,6 +29,8 @@ public struct OutboxItem: Equatable, Sendable {
     /// 0 = replies to learners, larger = bulk (nudges, broadcasts): replies go first.
     public var priority: Int
     public var attempts: Int
+    /// Reminders and broadcasts: sent after every waiting reply.
+    public static let bulkPriority = 1
 
     public init(id: Int64 = 0, chatID: Int64, method: String, body: Data, editTag: String? = nil,
                 saveTag: String? = nil, picture: String? = nil, priority: Int = 0, attempts: Int = 0) {
@@ -47,6 +49,8 @@ public struct ChatChange: Sendable {
     public var timers: [(key: String, due: Date?)]
     /// Timers that fired in this change: removed in the same transaction, so each fires once.
     public var firedTimers: [String]
+    /// "Delete my data": every row about the learner goes; only the goodbye in `outbox` is written.
+    public var erase = false
 
     public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
                 timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
@@ -119,7 +123,10 @@ public final class TutorStore: Sendable {
             stopped: row["stopped"], blocked: row["blocked"], isGroup: row["is_group"],
             joinedAt: Date(timeIntervalSince1970: row["joined_at"]), lastActiveAt: Date(timeIntervalSince1970: row["last_active_at"]),
             streak: Streak(current: row["streak_current"], best: row["streak_best"],
-                           lastDay: (row["streak_last_day"] as String?).flatMap(LocalDay.init(iso:))))
+                           lastDay: (row["streak_last_day"] as String?).flatMap(LocalDay.init(iso:)), freezes: row["streak_freezes"]),
+            nudgesOn: row["nudges_on"], nudgeMinute: row["nudge_minute"],
+            lastNudgeDay: (row["last_nudge_day"] as String?).flatMap(LocalDay.init(iso:)), ignoredNudges: row["ignored_nudges"],
+            nextNudgeAt: (row["next_nudge_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
         var session = Session()
         if let body = try String.fetchOne(db, sql: "SELECT body FROM session WHERE chat_id = ?", arguments: [chatID]) {
             do { session = try decoder.decode(Session.self, from: Data(body.utf8)) }
@@ -157,21 +164,30 @@ public final class TutorStore: Sendable {
     static func save(_ db: Database, _ change: ChatChange) throws {
         let s = change.after
         let l = s.learner
+        if change.erase {
+            try erase(db, chatID: l.chatID)
+            for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+            return
+        }
         if change.before?.learner != l {
             try db.cachedStatement(sql: """
                 INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
-                    blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
+                    nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
                     language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
                     reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
                     is_group = excluded.is_group, last_active_at = excluded.last_active_at,
                     streak_current = excluded.streak_current, streak_best = excluded.streak_best,
-                    streak_last_day = excluded.streak_last_day
+                    streak_last_day = excluded.streak_last_day, streak_freezes = excluded.streak_freezes,
+                    nudges_on = excluded.nudges_on, nudge_minute = excluded.nudge_minute, last_nudge_day = excluded.last_nudge_day,
+                    ignored_nudges = excluded.ignored_nudges, next_nudge_at = excluded.next_nudge_at
                 """).execute(arguments: [
                     l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
                     l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
-                    l.streak.current, l.streak.best, l.streak.lastDay?.description])
+                    l.streak.current, l.streak.best, l.streak.lastDay?.description, l.streak.freezes,
+                    l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970])
         }
         if change.before?.session != s.session {
             let body = String(decoding: try encoder.encode(s.session), as: UTF8.self)
@@ -213,6 +229,28 @@ public final class TutorStore: Sendable {
             } else {
                 try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, t.key])
             }
+        }
+    }
+
+    /// Every table that holds anything about a chat: erased together (tests check none is missed).
+    public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
+                                            "outbox", "message_ref"]
+
+    static func erase(_ db: Database, chatID: Int64) throws {
+        // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.
+        for table in tablesWithChatRows.reversed() {
+            try db.execute(sql: "DELETE FROM \(table) WHERE chat_id = ?", arguments: [chatID])
+        }
+    }
+
+    // MARK: - nudges
+
+    /// Learners whose planned reminder time has come (an index range scan on next_nudge_at).
+    public func dueNudges(now: Date, limit: Int = 1_000) throws -> [Int64] {
+        try writer.read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT chat_id FROM learner WHERE next_nudge_at IS NOT NULL AND next_nudge_at <= ? ORDER BY next_nudge_at LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, limit])
         }
     }
 

@@ -63,7 +63,9 @@ import Testing
             .reviewEmpty, .pickTopic, .comingSoon,
             .progress(ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
                                    seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: result, count: 5))),
-            .settings(SettingsView(stateName: nil)), .settings(SettingsView(stateName: "Ohio", revealAnswersAsYouGo: true)), .help, .about,
+            .settings(SettingsView(stateName: nil)), .settings(SettingsView(stateName: "Texas", revealAnswersAsYouGo: true, nudgesOn: false, timeZone: "America/Chicago")),
+            .nudge(NudgeView(firstName: "Sam", streak: 6, missedCount: 5)), .nudge(NudgeView(firstName: "Sam", streak: 0, missedCount: 0)),
+            .confirmDelete, .dataDeleted, .help, .about,
         ] + Notice.allCases.map { .notice($0) }
     }
 
@@ -88,7 +90,9 @@ import Testing
         let labels: [ButtonLabel] = [.next, .seeResults, .home, .quickQuiz, .topics, .progress, .settings, .help, .about, .reviewMissed(count: 12),
                                      .reviewMyMisses, .tryAnother, .changeState, .otherState, .continueQuiz(number: 3, total: 10),
                                      .practiceTest, .timedChallenge, .randomTest, .morePages, .testNumber(2, passed: true),
-                                     .testNumber(3, passed: nil), .seeMisses(count: 7), .revealAnswers(on: true), .revealAnswers(on: false)]
+                                     .testNumber(3, passed: nil), .seeMisses(count: 7), .revealAnswers(on: true), .revealAnswers(on: false),
+                                     .nudges(on: true), .nudges(on: false), .nudgeTime(minute: 960, selected: true), .nudgeTime(minute: 1110, selected: false),
+                                     .zone("America/Indiana/Indianapolis", selected: true), .deleteData, .confirmDelete, .keepData]
             + Topic.allCases.map { .topic($0) }
         for l in labels {
             let t = prompts.label(l)
@@ -107,7 +111,8 @@ import Testing
         let contexts: [String: Any] = [
             "welcome": WelcomeContext(firstName: ""), "state_card": StateCardContext(Self.state),
             "home": HomeContext(HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)),
-            "settings": SettingsContext(stateName: nil, reveal: false), "notice": NoticeContext(.stopped),
+            "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago")),
+            "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true), "notice": NoticeContext(.stopped),
             "question": QuestionContext(sampleQuestion, prompts: prompts),
             "answered": AnsweredContext(sampleAnswered, prompts: prompts),
             "locked_in": AnsweredContext(sampleAnswered, prompts: prompts, lockedIn: true),

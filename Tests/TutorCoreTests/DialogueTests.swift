@@ -74,6 +74,9 @@ import Testing
         var expected = before
         expected.learner.lastActiveAt = Sample.t0.addingTimeInterval(30)
         expected.learner.streak = Streak(current: 1, best: 1, lastDay: LocalDay(iso: "2026-11-18"))
+        // Studied today, so the next reminder moves to tomorrow 4 pm Eastern (21:00 UTC).
+        #expect(before.learner.nextNudgeAt == Date(timeIntervalSince1970: 1_795_122_000 - 86_400))
+        expected.learner.nextNudgeAt = Date(timeIntervalSince1970: 1_795_122_000)
         expected.progress[q.id] = QuestionStats(seen: 1, correct: 1, lastCorrect: true, lastAnsweredAt: Sample.t0.addingTimeInterval(30), missed: false)
         expected.session.quiz?.phase = .answered
         expected.session.quiz?.answers = [GivenAnswer(questionID: q.id, topic: q.category, chosen: q.correctAnswerIndex, correct: true)]

@@ -25,15 +25,15 @@ import TutorCore
     @Test func migratesAnEmptyFileAndIsIdempotent() throws {
         let path = tempPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers"])
-        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers"], "reopening migrates nothing twice")
+        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers", "v3-nudges"])
+        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers", "v3-nudges"], "reopening migrates nothing twice")
         let mode = try TutorStore(path: path).rows("PRAGMA journal_mode").first?["journal_mode"]
         #expect(mode == "wal")
     }
 
     /// A database made by the first release (v1 only) opens and migrates forward with its data intact.
     @Test func aDatabaseFromEachEarlierVersionMigratesForward() throws {
-        for stop in ["v1-core"] {
+        for stop in ["v1-core", "v2-timers"] {
             let path = tempPath()
             defer { try? FileManager.default.removeItem(atPath: path) }
             let old = try DatabaseQueue(path: path)
@@ -47,7 +47,7 @@ import TutorCore
             }
             try old.close()
             let store = try TutorStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1-core", "v2-timers"])
+            #expect(try store.appliedMigrations() == ["v1-core", "v2-timers", "v3-nudges"])
             #expect(try store.loadChat(9)?.learner.streak.best == 3)
             #expect(try store.updateOffset() == 77)
         }
@@ -104,6 +104,33 @@ import TutorCore
                 try db.execute(sql: "INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (404, 'u', 1, 1, 0, 'd')")
             }
         }
+    }
+
+    /// "Delete my data": no row about the learner remains in any table (only the goodbye to send).
+    @Test func erasingALearnerLeavesNoRowAboutThem() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        let answer = AnswerRecord(questionID: "u-1", correct: false, quizID: 3, answeredAt: s.learner.joinedAt, localDay: LocalDay(iso: "2026-11-18")!)
+        let item = OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"Ana, hi"}"#.utf8), saveTag: "q3.1")
+        try store.commit([ChatChange(before: nil, after: s, answers: [answer], outbox: [item, item], timers: [("tq3.1", Date())])], offset: nil)
+        let head = try #require(try store.pendingHeads(limit: 1, now: Date()).first)
+        try store.markSent(head, messageID: 5)
+        for table in TutorStore.tablesWithChatRows {
+            #expect(try store.rows("SELECT COUNT(*) AS n FROM \(table) WHERE chat_id = 9").first?["n"] != "0", "\(table) has a row to erase")
+        }
+        var erase = ChatChange(before: s, after: s, answers: [], outbox: [OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"Done"}"#.utf8))])
+        erase.erase = true
+        try store.commit([erase], offset: nil)
+        for table in TutorStore.tablesWithChatRows where table != "outbox" {
+            #expect(try store.rows("SELECT COUNT(*) AS n FROM \(table) WHERE chat_id = 9").first?["n"] == "0", "\(table) still has rows")
+        }
+        #expect(try store.rows("SELECT body FROM outbox WHERE chat_id = 9").map { $0["body"] } == [#"{"chat_id":9,"text":"Done"}"#])
+        // Every table with a chat_id column is in the erase list.
+        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0["name"] }
+        for t in tables where try store.rows("SELECT name FROM pragma_table_info('\(t)') WHERE name = 'chat_id'").count > 0 {
+            #expect(TutorStore.tablesWithChatRows.contains(t), "\(t) holds chat rows but is not erased")
+        }
+        #expect(try store.loadChat(9) == nil)
     }
 
     @Test func aBlockedLearnersQueueIsDropped() throws {

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import TutorCore
+
+/// Daily reminders: local time, quiet hours, once a day, paused after three ignored, DST-safe.
+@Suite struct NudgeTests {
+    let eastern = TimeZone(identifier: "America/New_York")!
+
+    func learner(_ configure: (inout Learner) -> Void = { _ in }) -> Learner {
+        var l = Learner(chatID: 1, userID: 1, firstName: "Sam", stateCode: "NY", joinedAt: Sample.t0)
+        configure(&l)
+        return l
+    }
+
+    func utc(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+
+    @Test func defaultIsFourPMLocalOnADayNotYetStudied() {
+        #expect(Nudges.next(for: learner(), now: utc("2026-11-18T14:00:00Z"), timeZone: eastern) == utc("2026-11-18T21:00:00Z"))
+        let studied = learner { $0.streak.record(LocalDay(iso: "2026-11-18")!) }
+        #expect(Nudges.next(for: studied, now: utc("2026-11-18T14:00:00Z"), timeZone: eastern) == utc("2026-11-19T21:00:00Z"))
+    }
+
+    @Test func theLocalTimeHoldsAcrossDaylightSavingTime() {
+        // The clocks go back on 2026-11-01: 4 pm EDT is 20:00 UTC the day before, 4 pm EST is 21:00 UTC the day after.
+        #expect(Nudges.next(for: learner(), now: utc("2026-10-31T12:00:00Z"), timeZone: eastern) == utc("2026-10-31T20:00:00Z"))
+        #expect(Nudges.next(for: learner(), now: utc("2026-11-02T12:00:00Z"), timeZone: eastern) == utc("2026-11-02T21:00:00Z"))
+    }
+
+    @Test func lateInTheDayItStillGoesOutButNeverInQuietHours() {
+        #expect(Nudges.next(for: learner(), now: utc("2026-11-18T23:00:00Z"), timeZone: eastern) == utc("2026-11-18T23:00:00Z"), "6 pm: now")
+        #expect(Nudges.next(for: learner(), now: utc("2026-11-19T02:30:00Z"), timeZone: eastern) == utc("2026-11-19T21:00:00Z"), "9:30 pm: tomorrow")
+        let early = learner { $0.nudgeMinute = 5 * 60 }
+        #expect(Nudges.next(for: early, now: utc("2026-11-18T06:00:00Z"), timeZone: eastern) == utc("2026-11-18T13:00:00Z"), "never before 8 am")
+    }
+
+    @Test func offStoppedBlockedOrPausedMeansNone() {
+        let now = utc("2026-11-18T14:00:00Z")
+        #expect(Nudges.next(for: learner { $0.nudgesOn = false }, now: now, timeZone: eastern) == nil)
+        #expect(Nudges.next(for: learner { $0.stopped = true }, now: now, timeZone: eastern) == nil)
+        #expect(Nudges.next(for: learner { $0.blocked = true }, now: now, timeZone: eastern) == nil)
+        #expect(Nudges.next(for: learner { $0.ignoredNudges = 3 }, now: now, timeZone: eastern) == nil)
+        #expect(Nudges.next(for: learner { $0.stateCode = nil }, now: now, timeZone: eastern) == nil)
+    }
+
+    @Test func theReducerSendsOneReminderADayAndPausesAfterThreeIgnored() {
+        var (s, _) = Dialogue.reduce(Sample.newChat(), .commandSent(.start, payload: "NY"), Sample.context(utc("2026-11-18T14:00:00Z")))
+        #expect(s.learner.nextNudgeAt == utc("2026-11-18T21:00:00Z"))
+        var effects: [Effect]
+        for day in 0..<3 {
+            let at = utc("2026-11-18T21:00:00Z").addingTimeInterval(Double(day) * 86_400)
+            (s, effects) = Dialogue.reduce(s, .nudgeDue, Sample.context(at))
+            #expect(effects == [.send(Reply(.nudge(NudgeView(firstName: "Sam", streak: 0, missedCount: 0)),
+                                            buttons: [[Button(.quickQuiz, .menu(.quickQuiz))]], bulk: true))], "day \(day)")
+            #expect(s.learner.ignoredNudges == day + 1)
+            let again = Dialogue.reduce(s, .nudgeDue, Sample.context(at.addingTimeInterval(60)))
+            #expect(again.1.isEmpty, "never twice a day")
+        }
+        #expect(s.learner.nextNudgeAt == nil, "paused after three ignored")
+        (s, _) = Dialogue.reduce(s, .commandSent(.progress, payload: nil), Sample.context(utc("2026-11-21T15:00:00Z")))
+        #expect(s.learner.ignoredNudges == 0 && s.learner.nextNudgeAt == utc("2026-11-21T21:00:00Z"), "back again: reminders resume")
+    }
+
+    @Test func aStreakFreezeBridgesOneMissedDay() {
+        var streak = Streak()
+        let d = LocalDay(iso: "2026-11-01")!
+        for i in 0..<7 { streak.record(d.adding(days: i)) }
+        #expect(streak.freezes == 1 && streak.current == 7)
+        #expect(streak.current(on: d.adding(days: 8)) == 7, "alive over one missed day with a freeze")
+        streak.record(d.adding(days: 8))   // day 7 missed
+        #expect(streak.current == 8 && streak.freezes == 0)
+        streak.record(d.adding(days: 10))  // another miss, no freeze left
+        #expect(streak.current == 1 && streak.best == 8)
+    }
+
+    @Test func choosingAnotherZoneMovesTheReminder() {
+        let tx = StateInfo(code: "TX", name: "Texas", timeZones: ["America/Chicago", "America/Denver"], minPermitAge: 15, handbook: "",
+                           launch: true, confidence: .medium, note: nil, test: Sample.ca.test)
+        let banks = Banks(states: [tx], universal: Sample.banks.universal, stateQuestions: [:])
+        let ctx = DialogueContext(banks: banks, now: utc("2026-11-18T14:00:00Z"), seed: 1)
+        var (s, _) = Dialogue.reduce(Sample.newChat(), .commandSent(.start, payload: "TX"), ctx)
+        #expect(s.learner.nextNudgeAt == utc("2026-11-18T22:00:00Z"))
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "z", action: .setZone(1), messageID: 1), ctx)
+        #expect(s.learner.timeZone == "America/Denver")
+        #expect(s.learner.nextNudgeAt == utc("2026-11-18T23:00:00Z"))
+    }
+}
