@@ -354,7 +354,8 @@ struct Reduction {
         let view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
                                 seenCount: pool.filter { state.progress[$0.id] != nil }.count, totalCount: pool.count,
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
-                                recent: Array(state.results.suffix(5).reversed()))
+                                recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
+                                readyToTest: readyToTest)
         send(.progress(view), buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
     }
 
@@ -656,10 +657,15 @@ struct Reduction {
         send(.results(view), buttons: rows)
     }
 
+    /// "Ready to test": the last three practice tests all passed with room to spare.
+    var readyToTest: Bool {
+        let tests = state.results.filter(\.mode.isPracticeTest).suffix(3)
+        return tests.count == 3 && tests.allSatisfy(\.passedWithMargin)
+    }
+
     /// The learner's estimated chance of passing their state's test now (see `Readiness`).
     func readiness() -> Double? {
         guard let info = stateInfo, !state.progress.isEmpty else { return nil }
-        _ = info
-        return nil // READINESS: wired when Readiness.swift lands
+        return Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now).passProbability
     }
 }

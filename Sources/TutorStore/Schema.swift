@@ -133,6 +133,31 @@ enum Schema {
                 CREATE INDEX learner_next_nudge ON learner(next_nudge_at) WHERE next_nudge_at IS NOT NULL;
                 """)
         }
+        m.registerMigration("v4-broadcasts") { db in
+            try db.execute(sql: """
+                -- An admin's note to all learners or one state's. Enqueued in chunks by the running
+                -- bot; last_chat_id is how far it got, so a restart continues where it stopped.
+                CREATE TABLE broadcast (
+                    id INTEGER PRIMARY KEY,
+                    state_code TEXT CHECK (state_code IS NULL OR length(state_code) = 2),
+                    text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 3500),
+                    status TEXT NOT NULL CHECK (status IN ('draft', 'sending', 'done', 'cancelled')),
+                    admin_chat_id INTEGER,
+                    recipients INTEGER NOT NULL DEFAULT 0,
+                    last_chat_id INTEGER NOT NULL DEFAULT -9223372036854775808,
+                    created_at REAL NOT NULL,
+                    finished_at REAL
+                );
+                -- One row per learner a broadcast was queued for: the primary key makes "never twice" a constraint.
+                CREATE TABLE broadcast_delivery (
+                    broadcast_id INTEGER NOT NULL REFERENCES broadcast(id) ON DELETE CASCADE,
+                    chat_id INTEGER NOT NULL,
+                    PRIMARY KEY (broadcast_id, chat_id)
+                ) WITHOUT ROWID;
+                ALTER TABLE outbox ADD COLUMN broadcast_id INTEGER REFERENCES broadcast(id);
+                CREATE INDEX outbox_broadcast ON outbox(broadcast_id, status) WHERE broadcast_id IS NOT NULL;
+                """)
+        }
         return m
     }
 }

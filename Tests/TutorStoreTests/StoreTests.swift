@@ -4,6 +4,8 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts"]
+
 @Suite struct StoreTests {
     func tempPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString).sqlite").path
@@ -25,15 +27,15 @@ import TutorCore
     @Test func migratesAnEmptyFileAndIsIdempotent() throws {
         let path = tempPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers", "v3-nudges"])
-        #expect(try TutorStore(path: path).appliedMigrations() == ["v1-core", "v2-timers", "v3-nudges"], "reopening migrates nothing twice")
+        #expect(try TutorStore(path: path).appliedMigrations() == allMigrations)
+        #expect(try TutorStore(path: path).appliedMigrations() == allMigrations, "reopening migrates nothing twice")
         let mode = try TutorStore(path: path).rows("PRAGMA journal_mode").first?["journal_mode"]
         #expect(mode == "wal")
     }
 
     /// A database made by the first release (v1 only) opens and migrates forward with its data intact.
     @Test func aDatabaseFromEachEarlierVersionMigratesForward() throws {
-        for stop in ["v1-core", "v2-timers"] {
+        for stop in allMigrations.dropLast() {
             let path = tempPath()
             defer { try? FileManager.default.removeItem(atPath: path) }
             let old = try DatabaseQueue(path: path)
@@ -47,7 +49,7 @@ import TutorCore
             }
             try old.close()
             let store = try TutorStore(path: path)
-            #expect(try store.appliedMigrations() == ["v1-core", "v2-timers", "v3-nudges"])
+            #expect(try store.appliedMigrations() == allMigrations)
             #expect(try store.loadChat(9)?.learner.streak.best == 3)
             #expect(try store.updateOffset() == 77)
         }
@@ -115,6 +117,8 @@ import TutorCore
         try store.commit([ChatChange(before: nil, after: s, answers: [answer], outbox: [item, item], timers: [("tq3.1", Date())])], offset: nil)
         let head = try #require(try store.pendingHeads(limit: 1, now: Date()).first)
         try store.markSent(head, messageID: 5)
+        let b = try store.createBroadcast(stateCode: "TX", text: "New questions!", adminChatID: 1, status: "sending", now: Date())
+        #expect(try store.enqueueBroadcast(b, limit: 10, now: Date()) { _, _ in Data("{}".utf8) } == 1)
         for table in TutorStore.tablesWithChatRows {
             #expect(try store.rows("SELECT COUNT(*) AS n FROM \(table) WHERE chat_id = 9").first?["n"] != "0", "\(table) has a row to erase")
         }
@@ -125,12 +129,42 @@ import TutorCore
             #expect(try store.rows("SELECT COUNT(*) AS n FROM \(table) WHERE chat_id = 9").first?["n"] == "0", "\(table) still has rows")
         }
         #expect(try store.rows("SELECT body FROM outbox WHERE chat_id = 9").map { $0["body"] } == [#"{"chat_id":9,"text":"Done"}"#])
+        #expect(try store.rows("SELECT COUNT(*) AS n FROM broadcast").first?["n"] == "1", "the broadcast itself is not theirs")
         // Every table with a chat_id column is in the erase list.
         let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0["name"] }
         for t in tables where try store.rows("SELECT name FROM pragma_table_info('\(t)') WHERE name = 'chat_id'").count > 0 {
             #expect(TutorStore.tablesWithChatRows.contains(t), "\(t) holds chat rows but is not erased")
         }
         #expect(try store.loadChat(9) == nil)
+    }
+
+    /// A broadcast queues each learner once, in chunks, resuming where it stopped.
+    @Test func broadcastsQueueEachLearnerOnceAndResume() throws {
+        let store = try TutorStore(path: ":memory:")
+        var changes: [ChatChange] = []
+        for i in 1...25 {
+            var s = sampleState()
+            s.learner.chatID = Int64(i)
+            s.learner.stateCode = i % 5 == 0 ? "CA" : "TX"
+            s.learner.blocked = i == 7
+            s.learner.stopped = i == 8
+            changes.append(ChatChange(before: nil, after: s, answers: [], outbox: []))
+        }
+        try store.commit(changes, offset: nil)
+        #expect(try store.audienceCount(stateCode: "TX") == 18)
+        #expect(try store.audienceCount(stateCode: nil) == 23)
+        let id = try store.createBroadcast(stateCode: "TX", text: "Hi", adminChatID: 99, now: Date())
+        #expect(try store.enqueueBroadcast(id, limit: 10, now: Date()) { _, _ in Data("{}".utf8) } == 0, "a draft sends nothing")
+        #expect(try store.setBroadcastStatus(id, from: "draft", to: "sending"))
+        #expect(try store.setBroadcastStatus(id, from: "draft", to: "sending") == false, "a second Send does nothing")
+        let render: (Broadcast, Int64) -> Data = { b, chat in Data(#"{"chat_id":\#(chat),"text":"\#(b.text)"}"#.utf8) }
+        #expect(try store.enqueueBroadcast(id, limit: 10, now: Date(), render: render) == 10)
+        // A restart that lost its place re-reads it from the row; pretend the position was not saved.
+        try store.writer.write { db in try db.execute(sql: "UPDATE broadcast SET last_chat_id = 0 WHERE id = ?", arguments: [id]) }
+        #expect(try store.enqueueBroadcast(id, limit: 100, now: Date(), render: render) == 8, "no learner is queued twice")
+        #expect(try store.rows("SELECT COUNT(DISTINCT chat_id) AS n, COUNT(*) AS m FROM outbox WHERE broadcast_id = ?", [id]).first.map { [$0["n"], $0["m"]] } == ["18", "18"])
+        #expect(try store.broadcastProgress(id) == BroadcastProgress(queued: 18, sent: 0, blocked: 0, failed: 0, pending: 18))
+        #expect(try store.finishBroadcastIfComplete(id, now: Date()) == false)
     }
 
     @Test func aBlockedLearnersQueueIsDropped() throws {
