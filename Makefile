@@ -24,7 +24,7 @@ chat: deps
 test: deps boundaries
 	$(SWIFT) build --build-tests
 	.build/debug/permitready banks validate --dir Banks
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 validate: deps
 	$(SWIFT) build --product permitready

@@ -37,6 +37,16 @@ public final class FakeBotAPI: @unchecked Sendable {
         var faults: [String: [(status: Int, body: [String: Any])]] = [:]
         var uploads = 0
         var fileIDSends = 0
+        var uploadedFiles: [String: Int] = [:]
+        /// Telegram's flood limits, when a test turns them on: messages per second overall, seconds between messages per chat.
+        var globalPerSecond: Int?
+        var perChatSeconds: Double?
+        var recentSends: [Date] = []
+        var chatTokens: [Int64: (tokens: Double, at: Date)] = [:]
+        var rateLimited = 0
+        var rateLimitLog: [String] = []
+        /// Chats whose user blocked the bot: every send answers 403.
+        var blockedChats: Set<Int64> = []
     }
 
     public let state = Locked(State())
@@ -63,7 +73,9 @@ public final class FakeBotAPI: @unchecked Sendable {
         t.start()
     }
 
-    public func stop() { shutdown(listenFD, Int32(SHUT_RDWR)); close(listenFD) }
+    /// Wakes the accept loop, which closes the socket itself: closing it here could let a new
+    /// server reuse the descriptor while the old loop still accepts on it.
+    public func stop() { shutdown(listenFD, Int32(SHUT_RDWR)) }
 
     // MARK: - scripting
 
@@ -119,6 +131,18 @@ public final class FakeBotAPI: @unchecked Sendable {
     /// Photos uploaded as files, and photos re-sent by file_id.
     public var uploads: Int { state.withLock { $0.uploads } }
     public var fileIDSends: Int { state.withLock { $0.fileIDSends } }
+    public var rateLimited: Int { state.withLock { $0.rateLimited } }
+    /// Which requests got 429, for a failing test's message.
+    public var rateLimitLog: [String] { state.withLock { $0.rateLimitLog } }
+    public var uploadedFiles: [String: Int] { state.withLock { $0.uploadedFiles } }
+
+    /// Answers 429 (with retry_after) beyond these rates, as Telegram does.
+    public func enforceRateLimits(globalPerSecond: Int, perChatSeconds: Double) {
+        state.withLock { $0.globalPerSecond = globalPerSecond; $0.perChatSeconds = perChatSeconds }
+    }
+
+    public func block(_ chats: Set<Int64>) { state.withLock { $0.blockedChats.formUnion(chats) } }
+
     public var pendingUpdates: Int { state.withLock { s in s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= s.confirmedOffset }.count } }
     public var unansweredCallbacks: Set<String> { state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) } }
     public var callbacksAnsweredTwice: [String] { state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) } }
@@ -137,6 +161,7 @@ public final class FakeBotAPI: @unchecked Sendable {
     // MARK: - HTTP
 
     private func acceptLoop() {
+        defer { close(listenFD) }
         while true {
             let client = accept(listenFD, nil, nil)
             if client < 0 { return }
@@ -199,7 +224,8 @@ public final class FakeBotAPI: @unchecked Sendable {
     func handle(_ method: String, _ body: Data, contentType: String) -> (Int, [String: Any]) {
         var json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
         if contentType.hasPrefix("multipart/form-data") {
-            json = ["multipart": true, "chat_id": Int64(FakeBotAPI.multipartField("chat_id", body) ?? "") ?? 0]
+            json = ["multipart": true, "chat_id": Int64(FakeBotAPI.multipartField("chat_id", body) ?? "") ?? 0,
+                    "filename": FakeBotAPI.multipartFilename(body) ?? ""]
         }
         if method == "getUpdates" { return getUpdates(json) }
         return state.withLock { s -> (Int, [String: Any]) in
@@ -221,6 +247,33 @@ public final class FakeBotAPI: @unchecked Sendable {
     private func respond(_ s: inout State, _ method: String, _ json: [String: Any]) -> (Int, [String: Any]) {
         func ok(_ r: Any) -> (Int, [String: Any]) { (200, ["ok": true, "result": r]) }
         let chatID = (json["chat_id"] as? NSNumber)?.int64Value ?? 0
+        if ["sendMessage", "editMessageText", "sendPhoto"].contains(method) {
+            if s.blockedChats.contains(chatID) { return error(403, "Forbidden: bot was blocked by the user") }
+            let now = Date()
+            if let limit = s.globalPerSecond {
+                s.recentSends.removeAll { now.timeIntervalSince($0) >= 1 }
+                if s.recentSends.count >= limit {
+                    s.rateLimited += 1
+                    s.rateLimitLog.append("global \(method) chat \(chatID)")
+                    return error(429, "Too Many Requests: retry after 1", retryAfter: 1)
+                }
+            }
+            if let gap = s.perChatSeconds {
+                // One message per `gap` seconds per chat, with a burst of three tolerated, as Telegram does.
+                var t = s.chatTokens[chatID] ?? (3, now)
+                t.tokens = min(3, t.tokens + now.timeIntervalSince(t.at) / gap)
+                t.at = now
+                guard t.tokens >= 0.999 else {
+                    s.chatTokens[chatID] = t
+                    s.rateLimited += 1
+                    s.rateLimitLog.append("per-chat \(method) chat \(chatID)")
+                    return error(429, "Too Many Requests: retry after 1", retryAfter: 1)
+                }
+                t.tokens -= 1
+                s.chatTokens[chatID] = t
+            }
+            s.recentSends.append(now)
+        }
         switch method {
         case "getMe": return ok(["id": 42, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
         case "deleteWebhook", "setMyCommands", "sendChatAction": return ok(true)
@@ -266,7 +319,11 @@ public final class FakeBotAPI: @unchecked Sendable {
             let id = s.nextMessageID
             s.nextMessageID += 1
             let fileID: String
-            if json["multipart"] != nil { s.uploads += 1; fileID = "file-\(s.uploads)" }
+            if json["multipart"] != nil {
+                s.uploads += 1
+                fileID = "file-\(s.uploads)"
+                s.uploadedFiles[json["filename"] as? String ?? "", default: 0] += 1
+            }
             else { s.fileIDSends += 1; fileID = json["photo"] as? String ?? "" }
             return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
                        "photo": [["file_id": fileID, "file_unique_id": fileID, "width": 512, "height": 512]]])
@@ -315,6 +372,12 @@ public final class FakeBotAPI: @unchecked Sendable {
             }
         }
         return stack.isEmpty
+    }
+
+    public static func multipartFilename(_ body: Data) -> String? {
+        let text = String(decoding: body.prefix(4096), as: UTF8.self)
+        guard let r = text.range(of: "filename=\"") else { return nil }
+        return String(text[r.upperBound...].prefix { $0 != "\"" })
     }
 
     public static func multipartField(_ name: String, _ body: Data) -> String? {

@@ -42,6 +42,8 @@ public final class Bot: Sendable {
     /// and decoding a chat was a quarter of an update's cost). Written only after a commit
     /// succeeds; anything else that changes a chat's rows must call `forget(chatID:)`.
     fileprivate let chatCache = ChatCache()
+    /// When each broadcast's progress message was last edited.
+    private let progressEdits = Mutex([Int64: Date]())
 
     public var banks: Banks { banksBox.withLock { $0 } }
     public var counters: BotCounters { countersBox.withLock { $0 } }
@@ -100,6 +102,11 @@ public final class Bot: Sendable {
                 logger.debug("skipped an update we have no use for", metadata: ["update_id": "\(update.updateID)"])
                 continue
             }
+            if let replies = adminWork(update, parsed) {
+                batch.extraOutbox += replies
+                batch.counts.updatesProcessed += 1
+                continue
+            }
             batch.apply(parsed.event, chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup,
                         seed: UInt64(bitPattern: update.updateID) &* 0x9E37_79B9_7F4A_7C15, updateID: update.updateID)
         }
@@ -107,6 +114,64 @@ public final class Bot: Sendable {
         try commit(batch, offset: offset)
         return offset
     }
+
+    /// An admin command or admin button from an admin: handled at the edge (see `AdminDesk`).
+    /// Anyone else's falls through to the dialogue, which treats it as unclear input.
+    func adminWork(_ update: Update, _ parsed: ParsedUpdate) -> [OutboxItem]? {
+        guard !parsed.isGroup, config.admins.contains(parsed.sender.userID) else { return nil }
+        let desk = AdminDesk(bot: self)
+        switch parsed.event {
+        case .unknownCommandSent(let name) where AdminDesk.commands.contains(name):
+            let text = update.message?.text ?? ""
+            let payload = text.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
+            logger.info("admin command", metadata: ["command": "\(name)", "user_id": "\(parsed.sender.userID)"])
+            return desk.handle(command: name, payload: payload, chatID: parsed.chatID)
+        case .buttonTapped(let callbackID, nil, _):
+            guard let data = update.callbackQuery?.data, data.hasPrefix(AdminDesk.callbackPrefix) else { return nil }
+            return desk.handleButton(data: data, callbackID: callbackID, chatID: parsed.chatID)
+        default:
+            return nil
+        }
+    }
+
+    /// Moves every broadcast that is sending along: queues the next recipients while the bulk
+    /// queue is short (replies to learners always go first), edits the admin's progress message
+    /// every few seconds, and reports when it is done.
+    public func pumpBroadcasts() throws {
+        let now = clock.now()
+        let desk = AdminDesk(bot: self)
+        for b in try store.sendingBroadcasts() {
+            if try store.pendingBulkCount() < Self.bulkQueueTarget {
+                let renderer = self.renderer
+                _ = try store.enqueueBroadcast(b.id, limit: Self.bulkQueueTarget, now: now) { b, chat in
+                    let quiz = InlineKeyboardButton(text: renderer.prompts.label(.quickQuiz), callbackData: ButtonAction.menu(.quickQuiz).callbackData)
+                    let request = SendMessageRequest(chatID: chat, text: desk.learnerText(b.text), replyMarkup: InlineKeyboardMarkup([[quiz]]))
+                    return (try? OutboxRenderer.encoder.encode(request)) ?? Data()
+                }
+            }
+            let done = try store.finishBroadcastIfComplete(b.id, now: now)
+            let due = progressEdits.withLock { last -> Bool in
+                // The first edit waits a full interval: the progress message itself was just sent.
+                guard let previous = last[b.id] else { last[b.id] = now; return done }
+                if done || now.timeIntervalSince(previous) >= Self.progressEvery { last[b.id] = now; return true }
+                return false
+            }
+            guard due else { continue }
+            let progress = try store.broadcastProgress(b.id)
+            if done { logger.info("broadcast \(b.id) done: \(progress.sent) sent, \(progress.blocked) blocked, \(progress.failed) failed") }
+            if let admin = b.adminChatID {
+                var edit = renderer.item(admin, "editMessageText", EditMessageTextRequest(chatID: admin, messageID: 0, text: desk.progressText(b, progress, done: done)))
+                edit.editTag = "bc\(b.id)"
+                try store.commit([], offset: nil, extraOutbox: [edit])
+            }
+        }
+    }
+
+    static let bulkQueueTarget = 500
+    /// `permitready banks reload` asks the running bot through these bot_state keys.
+    public static let reloadFlag = "reload_requested"
+    public static let reloadResultFlag = "reload_result"
+    static let progressEvery: TimeInterval = 3
 
     /// Sends the reminders that are due: each due learner gets a `.nudgeDue` event, and the
     /// reducer decides (quiet hours, studied today, paused). Returns how many learners were looked at.
@@ -154,7 +219,7 @@ public final class Bot: Sendable {
     private func commit(_ batch: Batch, offset: Int64?) throws {
         let changes = batch.order.compactMap { batch.changes[$0] }
         do {
-            try store.commit(changes, offset: offset)
+            try store.commit(changes, offset: offset, extraOutbox: batch.extraOutbox)
         } catch {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
@@ -177,6 +242,8 @@ public final class Bot: Sendable {
         var changes: [Int64: ChatChange] = [:]
         var order: [Int64] = []
         var counts = BotCounters()
+        /// Admin replies: they change no learner's state.
+        var extraOutbox: [OutboxItem] = []
 
         init(bot: Bot) {
             self.bot = bot
@@ -232,12 +299,23 @@ public final class Bot: Sendable {
     /// Fires due timers as they come due (checked at least 4 times a second).
     func runTimers() async {
         var lastNudgeCheck = Date.distantPast
+        var lastBroadcastPump = Date.distantPast
         while !Task.isCancelled {
             do {
                 if try fireDueTimers() > 0 { await sender.wake() }
                 if Date().timeIntervalSince(lastNudgeCheck) >= config.nudgeCheckSeconds {
                     lastNudgeCheck = Date()
                     if try sendDueNudges() > 0 { await sender.wake() }
+                }
+                if Date().timeIntervalSince(lastBroadcastPump) >= 1 {
+                    lastBroadcastPump = Date()
+                    try pumpBroadcasts()
+                    if try store.flag(Self.reloadFlag) != nil {
+                        let outcome = reloadBanks()
+                        try store.setFlag(Self.reloadFlag, nil)
+                        try store.setFlag(Self.reloadResultFlag, OutboxRenderer.plain(outcome.report))
+                    }
+                    await sender.wake()
                 }
             } catch {
                 logger.error("timers or reminders failed: \(error)")
@@ -266,7 +344,24 @@ public final class Bot: Sendable {
         await sender.onBlocked { chatID in cache.forget(chatID) }
         let sending = Task { await sender.run() }
         let timers = Task { await self.runTimers() }
-        defer { sending.cancel(); timers.cancel() }
+        do {
+            try await poll()
+        } catch {
+            await stop(sending, timers)
+            throw error
+        }
+        await stop(sending, timers)
+    }
+
+    private func stop(_ sending: Task<Void, Never>, _ timers: Task<Void, Never>) async {
+        timers.cancel()
+        await timers.value
+        await sender.stop()
+        sending.cancel()
+        await sending.value
+    }
+
+    private func poll() async throws {
         var offset = try store.updateOffset()
         var failures = 0
         while !Task.isCancelled {

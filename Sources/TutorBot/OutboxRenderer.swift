@@ -13,6 +13,10 @@ public struct OutboxRenderer: Sendable {
 
     public init(prompts: Prompts) { self.prompts = prompts }
 
+    /// `picture` of an outbox row whose body is a `ScoreChartSpec` to draw at send time
+    /// (its `learnerName` already holds the rendered title).
+    public static let chartPicture = "chart"
+
     public func items(for effects: [Effect], chatID: Int64) -> (outbox: [OutboxItem], answers: [AnswerRecord]) {
         var out: [OutboxItem] = []
         var answers: [AnswerRecord] = []
@@ -26,6 +30,14 @@ public struct OutboxRenderer: Sendable {
                 let text = toast.map { Self.plain(prompts.render(.notice($0))) }
                 out.append(item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))
             case .send(let reply):
+                if let chart = reply.chart {
+                    var spec = chart
+                    spec.learnerName = prompts.text(prompts.strings.buttons["chartTitle"] ?? "{{name}} · {{state}}",
+                                                    ["name": chart.learnerName, "state": chart.stateName])
+                    var photo = OutboxItem(chatID: chatID, method: "sendPhoto", body: (try? Self.encoder.encode(spec)) ?? Data("{}".utf8))
+                    photo.picture = OutboxRenderer.chartPicture
+                    out.append(photo)
+                }
                 if let picture = reply.picture {
                     var photo = item(chatID, "sendPhoto", SendPhotoRequest(chatID: chatID, photo: ""))
                     photo.picture = picture

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TelegramAPI
+import TutorCore
 import TutorStore
 
 /// A token bucket for the global message rate; callers wait their turn (reservations may go
@@ -40,17 +41,39 @@ public actor OutboxSender {
     let limiter: RateLimiter
     let logger: Logger
     var inFlight: Set<Int64> = []
+    /// Set when the run loop ends: chats being worked on finish their current request and stop.
+    var stopped = false
     var blockedHandler: (@Sendable (Int64) -> Void)?
     var wakeup: CheckedContinuation<Void, Never>?
     var wokenEarly = false
     var sleepGeneration = 0
+    /// Per-chat pacing: about one message a second, with short bursts (an answer's edit plus the
+    /// next question) let through, as Telegram does.
+    var chatPace: [Int64: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+    static let chatRate = 1.0
+    static let chatBurst = 3.0
+
+    /// How long this chat must wait before its next message (and takes the token).
+    func chatDelay(_ chatID: Int64) -> Duration {
+        let now = ContinuousClock.now
+        var pace = chatPace[chatID] ?? (Self.chatBurst, now)
+        let elapsed = (now - pace.at).components
+        pace.tokens = min(Self.chatBurst, pace.tokens + (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * Self.chatRate)
+        pace.at = now
+        pace.tokens -= 1
+        chatPace[chatID] = pace
+        if chatPace.count > 50_000 { chatPace = chatPace.filter { $0.value.tokens < Self.chatBurst - 1 } }
+        return pace.tokens >= 0 ? .zero : .seconds(-pace.tokens / Self.chatRate)
+    }
+
     /// Retries of a transient failure before the row is given up as failed.
     static let maxAttempts = 8
     static let concurrentChats = 64
 
     init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double, logger: Logger) {
         self.api = api; self.store = store; self.clock = clock; self.banksDirectory = banksDirectory
-        self.limiter = RateLimiter(perSecond: messagesPerSecond)
+        // No burst: a steady pace keeps every one-second window under Telegram's ~30 messages.
+        self.limiter = RateLimiter(perSecond: messagesPerSecond, burst: 1)
         self.logger = logger
     }
 
@@ -63,7 +86,8 @@ public actor OutboxSender {
     }
 
     public func run() async {
-        while !Task.isCancelled {
+        stopped = false
+        while !Task.isCancelled && !stopped {
             var next: TimeInterval = 1
             do {
                 let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight)
@@ -77,6 +101,15 @@ public actor OutboxSender {
             }
             await sleep(seconds: next)
         }
+    }
+
+    /// Stops taking new rows and waits (a few seconds at most) for requests in flight, so a
+    /// stopped bot never overlaps with the next one.
+    public func stop() async {
+        stopped = true
+        wake()
+        let deadline = Date().addingTimeInterval(5)
+        while !inFlight.isEmpty && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     /// Waits until the outbox is empty (or `timeout` passes): used before a console chat exits.
@@ -111,7 +144,7 @@ public actor OutboxSender {
     /// Sends one chat's due rows one after another, then frees the chat for the main loop.
     private func deliverChat(startingWith first: OutboxItem) async {
         var item: OutboxItem? = first
-        while let current = item {
+        while let current = item, !stopped {
             let delivered = await deliver(current)
             item = delivered ? (try? store.nextPending(chatID: current.chatID, now: clock.now())) ?? nil : nil
         }
@@ -123,7 +156,11 @@ public actor OutboxSender {
     private func deliver(_ item: OutboxItem) async -> Bool {
         let meta: Logger.Metadata = ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"]
         do {
-            if item.method != "answerCallbackQuery" { await limiter.acquire() }
+            if item.method != "answerCallbackQuery" {
+                let wait = chatDelay(item.chatID)
+                if wait > .zero { try? await Task.sleep(for: wait) }
+                await limiter.acquire()
+            }
             let messageID = try await send(item)
             try store.markSent(item, messageID: messageID)
             return true
@@ -161,6 +198,14 @@ public actor OutboxSender {
     /// Performs the request; returns the message id Telegram gave back, if any.
     private func send(_ item: OutboxItem) async throws -> Int64? {
         switch item.method {
+        case "sendPhoto" where item.picture == OutboxRenderer.chartPicture:
+            let spec = try JSONDecoder().decode(ScoreChartSpec.self, from: item.body)
+            guard let png = ScoreChart.png(points: spec.points.map { ScoreChart.Point(date: $0.date, percent: $0.percent) },
+                                           passPercent: spec.passPercent, title: spec.learnerName,
+                                           timeZone: TimeZone(identifier: spec.timeZone) ?? .gmt) else {
+                throw SendError.chartFailed
+            }
+            return try await api.sendPhoto(chatID: item.chatID, png: png, filename: "progress.png").messageID
         case "sendPhoto":
             guard let picture = item.picture else { return try await plain(item) }
             if let fileID = try store.pictureFileID(picture) {
@@ -197,8 +242,12 @@ public actor OutboxSender {
 
 enum SendError: Error, CustomStringConvertible {
     case missingPicture(String)
+    case chartFailed
     var description: String {
-        switch self { case .missingPicture(let p): return "sign picture \(p) is missing" }
+        switch self {
+        case .missingPicture(let p): return "sign picture \(p) is missing"
+        case .chartFailed: return "the progress chart could not be drawn"
+        }
     }
 }
 

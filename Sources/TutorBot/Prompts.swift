@@ -23,6 +23,7 @@ public struct Prompts: Sendable {
         "welcome", "welcome_back", "pick_state", "type_state", "state_card", "home", "question", "answered",
         "results", "review_empty", "pick_topic", "coming_soon", "progress", "settings", "help", "about", "notice", "disclaimer",
         "pick_test", "locked_in", "misses", "test_unavailable", "nudge", "confirm_delete", "data_deleted",
+        "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
     ]
 
     let library: MustacheLibrary
@@ -34,6 +35,7 @@ public struct Prompts: Sendable {
         var modes: [String: String]
         var cheers: [String]
         var commands: [String: String]
+        var admin: [String: String]?
     }
 
     public static func load(directory: String) throws -> Prompts {

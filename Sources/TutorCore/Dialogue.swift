@@ -356,7 +356,12 @@ struct Reduction {
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
                                 recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
                                 readyToTest: readyToTest)
-        send(.progress(view), buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
+        let tests = state.results.filter(\.mode.isPracticeTest)
+        let chart = tests.isEmpty ? nil : ScoreChartSpec(
+            points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
+            learnerName: learner.firstName, stateName: info.name, timeZone: Dialogue.timeZone(of: learner, banks: banks).identifier)
+        send(Reply(.progress(view), buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
+                                              [Button(.home, .menu(.home))]], chart: chart))
     }
 
     mutating func showSettings() {

@@ -44,9 +44,31 @@ public struct Reply: Equatable, Sendable {
     public var tag: String?
     /// A reminder or broadcast rather than a reply: queued behind replies to learners.
     public var bulk: Bool
+    /// A chart picture sent before the message (practice-test scores over time).
+    public var chart: ScoreChartSpec?
 
-    public init(_ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil, bulk: Bool = false) {
-        self.message = message; self.buttons = buttons; self.picture = picture; self.tag = tag; self.bulk = bulk
+    public init(_ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil, bulk: Bool = false,
+                chart: ScoreChartSpec? = nil) {
+        self.message = message; self.buttons = buttons; self.picture = picture; self.tag = tag; self.bulk = bulk; self.chart = chart
+    }
+}
+
+/// What the progress chart shows: practice-test scores over time against the pass line.
+public struct ScoreChartSpec: Codable, Equatable, Sendable {
+    public struct Point: Codable, Equatable, Sendable {
+        public var date: Date
+        public var percent: Int
+        public init(date: Date, percent: Int) { self.date = date; self.percent = percent }
+    }
+    public var points: [Point]
+    public var passPercent: Int
+    public var learnerName: String
+    public var stateName: String
+    public var timeZone: String
+
+    public init(points: [Point], passPercent: Int, learnerName: String, stateName: String, timeZone: String) {
+        self.points = points; self.passPercent = passPercent; self.learnerName = learnerName
+        self.stateName = stateName; self.timeZone = timeZone
     }
 }
 

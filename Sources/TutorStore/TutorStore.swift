@@ -425,6 +425,10 @@ public struct BroadcastProgress: Equatable, Sendable {
     public var blocked: Int
     public var failed: Int
     public var pending: Int
+
+    public init(queued: Int, sent: Int, blocked: Int, failed: Int, pending: Int) {
+        self.queued = queued; self.sent = sent; self.blocked = blocked; self.failed = failed; self.pending = pending
+    }
 }
 
 public struct UsageStats: Equatable, Sendable {

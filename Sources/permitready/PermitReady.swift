@@ -10,7 +10,7 @@ struct PermitReady: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "permitready",
         abstract: "A Telegram tutor that gets teens ready for their learner's-permit test.",
-        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Bench.self],
+        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self, Bench.self],
         defaultSubcommand: nil
     )
 }
@@ -102,7 +102,25 @@ extension PermitReady {
 
     struct BanksCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "banks", abstract: "Work with the question banks.",
-                                                        subcommands: [Validate.self])
+                                                        subcommands: [Validate.self, Reload.self])
+
+        struct Reload: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Ask the running bot to re-read and validate Banks/ (through the database).",
+                discussion: "The bot checks every second; a bank with problems is refused and the old one kept. Validate first with `banks validate`.")
+            @OptionGroup var paths: Paths
+
+            func run() throws {
+                let store: TutorStore
+                do { store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath) } catch { throw fail("\(error)") }
+                try store.setFlag(Bot.reloadResultFlag, nil)
+                try store.setFlag(Bot.reloadFlag, ISO8601DateFormatter().string(from: Date()))
+                for _ in 0..<100 {
+                    if let result = try store.flag(Bot.reloadResultFlag) { print(result); return }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+                print("Reload requested; no running bot answered within 10 s. It will reload when it next runs (banks are always read at start).")
+            }
+        }
 
         struct Validate: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Check every bank file; list every problem (file: id: field: message).")
@@ -120,6 +138,46 @@ extension PermitReady {
                 let stateCount = banks.stateQuestions.values.reduce(0) { $0 + $1.count }
                 print("\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs (\(ms) ms)")
             }
+        }
+    }
+}
+
+extension PermitReady {
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Learners, active today / this week, answers today, blocked, by state.")
+        @OptionGroup var paths: Paths
+
+        func run() throws {
+            do {
+                let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath)
+                let now = Date()
+                let s = try store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now))
+                print("learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek) · answers today \(s.answersToday) · blocked \(s.blocked)")
+                for (code, n) in s.byState { print("  \(code) \(n)") }
+            } catch { throw fail("\(error)") }
+        }
+    }
+
+    struct BroadcastCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "broadcast",
+            abstract: "Queue a note to all learners or one state's; the running bot delivers it within Telegram's limits.",
+            discussion: "Without --send it only prints the preview and the number of recipients.")
+        @OptionGroup var paths: Paths
+        @Option(help: "A state code (TX) or \"all\".") var to: String
+        @Option(help: "The note (plain text; it is escaped).") var text: String
+        @Flag(help: "Really queue it.") var send = false
+
+        func run() throws {
+            do {
+                let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath)
+                let state: String? = to.lowercased() == "all" ? nil : to.uppercased()
+                if let state, state.count != 2 { throw fail("--to must be a two-letter state code or all") }
+                let count = try store.audienceCount(stateCode: state)
+                print("To \(count) learner(s)\(state.map { " in \($0)" } ?? ""):\n\n📣 \(text)\n")
+                guard send else { print("Preview only: add --send to queue it."); return }
+                let id = try store.createBroadcast(stateCode: state, text: text, adminChatID: nil, status: "sending", now: Date())
+                print("Queued as broadcast #\(id); the running bot sends it (progress in its log).")
+            } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
         }
     }
 }

@@ -1,0 +1,213 @@
+import Foundation
+import TelegramAPI
+import TutorCore
+import TutorStore
+
+/// Admin commands for the Telegram ids in PERMITREADY_ADMINS: /reload, /stats, /broadcast.
+/// Anyone else who types them gets the ordinary "didn't catch that" (no hint they exist).
+/// Admin work is I/O (files, statistics, thousands of learners), so it lives here at the edge,
+/// not in the pure dialogue.
+struct AdminDesk {
+    static let commands: Set<String> = ["reload", "stats", "broadcast"]
+    /// Admin buttons' callback data starts with this (the dialogue's start with "1").
+    static let callbackPrefix = "9"
+
+    let bot: Bot
+    var prompts: Prompts { bot.renderer.prompts }
+
+    func reply(_ chatID: Int64, _ text: String, buttons: [[InlineKeyboardButton]] = [], saveTag: String? = nil) -> OutboxItem {
+        var item = bot.renderer.item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: String(text.prefix(OutboxRenderer.maxText)),
+                                                                               replyMarkup: buttons.isEmpty ? nil : InlineKeyboardMarkup(buttons)))
+        item.saveTag = saveTag
+        return item
+    }
+
+    func ack(_ chatID: Int64, _ callbackID: String, _ text: String? = nil) -> OutboxItem {
+        bot.renderer.item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: callbackID, text: text))
+    }
+
+    // MARK: - commands
+
+    func handle(command: String, payload: String?, chatID: Int64) -> [OutboxItem] {
+        switch command {
+        case "stats": return [reply(chatID, statsText())]
+        case "reload": return reload(chatID: chatID)
+        case "broadcast": return compose(payload: payload, chatID: chatID)
+        default: return []
+        }
+    }
+
+    func statsText() -> String {
+        let now = bot.clock.now()
+        guard let stats = try? bot.store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now)) else {
+            return "Stats are unavailable right now (database error)."
+        }
+        struct StateLine { var code: String; var learners: Int }
+        struct Context { var learners, blocked, activeToday, activeWeek, answersToday: Int; var hasStates: Bool; var states: [StateLine] }
+        return prompts.render("admin_stats", Context(learners: stats.learners, blocked: stats.blocked, activeToday: stats.activeToday,
+                                                     activeWeek: stats.activeWeek, answersToday: stats.answersToday,
+                                                     hasStates: !stats.byState.isEmpty,
+                                                     states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) }))
+    }
+
+    /// Re-reads Banks/, validates everything, and swaps atomically; a bad bank keeps the old ones.
+    func reload(chatID: Int64) -> [OutboxItem] {
+        let outcome = bot.reloadBanks()
+        var buttons: [[InlineKeyboardButton]] = []
+        for (code, added) in outcome.addedByState.prefix(3) {
+            buttons.append([InlineKeyboardButton(text: prompts.text(prompts.strings.buttons["adminTell"] ?? "Tell {{code}}", ["code": code, "count": String(added)]),
+                                                 callbackData: "\(Self.callbackPrefix)bn:\(code):\(added)")])
+        }
+        return [reply(chatID, outcome.report, buttons: buttons)]
+    }
+
+    func compose(payload: String?, chatID: Int64) -> [OutboxItem] {
+        let parts = (payload ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return [reply(chatID, broadcastText(usage: true))] }
+        let target = parts[0].uppercased()
+        let state: String?
+        if target == "ALL" { state = nil }
+        else if let s = bot.banks.state(target) { state = s.code }
+        else { return [reply(chatID, broadcastText(usage: true))] }
+        return preview(stateCode: state, text: parts[1], chatID: chatID)
+    }
+
+    func preview(stateCode: String?, text: String, chatID: Int64) -> [OutboxItem] {
+        let note = String(text.prefix(3000))
+        do {
+            let id = try bot.store.createBroadcast(stateCode: stateCode, text: note, adminChatID: chatID, now: bot.clock.now())
+            let count = try bot.store.audienceCount(stateCode: stateCode)
+            let send = InlineKeyboardButton(text: prompts.text(prompts.strings.buttons["adminSend"] ?? "Send", ["count": String(count)]),
+                                            callbackData: "\(Self.callbackPrefix)bs:\(id)")
+            let cancel = InlineKeyboardButton(text: prompts.strings.buttons["adminCancel"] ?? "Cancel", callbackData: "\(Self.callbackPrefix)bc:\(id)")
+            return [reply(chatID, broadcastText(preview: (count, audience(stateCode), learnerText(note))), buttons: [[send, cancel]])]
+        } catch {
+            return [reply(chatID, "Could not create the broadcast: \(error)")]
+        }
+    }
+
+    func audience(_ stateCode: String?) -> String {
+        stateCode.flatMap { bot.banks.state($0)?.name } ?? "all"
+    }
+
+    /// The learner-visible note (escaped, from Prompts/broadcast.mustache).
+    func learnerText(_ note: String) -> String {
+        struct Context { var text: String }
+        return prompts.render("broadcast", Context(text: note))
+    }
+
+    struct BroadcastContext {
+        var usage = false
+        var preview = false
+        var progress = false
+        var cancelled = false
+        var done = false
+        var id: Int64 = 0
+        var recipients = 0
+        var audience = ""
+        var plural = "s"
+        var rendered = ""
+        var sent = 0
+        var blocked = 0
+        var failed = 0
+    }
+
+    func broadcastText(usage: Bool = false, preview: (Int, String, String)? = nil) -> String {
+        var c = BroadcastContext()
+        c.usage = usage
+        if let (count, audience, rendered) = preview {
+            c.preview = true; c.recipients = count; c.audience = audience; c.plural = count == 1 ? "" : "s"; c.rendered = rendered
+        }
+        return prompts.render("admin_broadcast", c)
+    }
+
+    func progressText(_ b: Broadcast, _ p: BroadcastProgress, done: Bool) -> String {
+        var c = BroadcastContext()
+        c.progress = true; c.id = b.id; c.audience = audience(b.stateCode); c.recipients = b.recipients
+        c.sent = p.sent; c.blocked = p.blocked; c.failed = p.failed; c.done = done
+        return prompts.render("admin_broadcast", c)
+    }
+
+    // MARK: - buttons
+
+    func handleButton(data: String, callbackID: String, chatID: Int64) -> [OutboxItem] {
+        let parts = data.dropFirst(Self.callbackPrefix.count).split(separator: ":").map(String.init)
+        switch (parts.first, parts.count) {
+        case ("bs", 2):
+            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending")) == true,
+                  let b = try? bot.store.broadcast(id) else {
+                return [ack(chatID, callbackID, "Already sent or cancelled.")]
+            }
+            let empty = BroadcastProgress(queued: 0, sent: 0, blocked: 0, failed: 0, pending: 0)
+            return [ack(chatID, callbackID, "Sending…"), reply(chatID, progressText(b, empty, done: false), saveTag: "bc\(id)")]
+        case ("bc", 2):
+            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled")) == true else {
+                return [ack(chatID, callbackID, "Already sent or cancelled.")]
+            }
+            var c = BroadcastContext()
+            c.cancelled = true; c.id = id
+            return [ack(chatID, callbackID), reply(chatID, prompts.render("admin_broadcast", c))]
+        case ("bn", 3):
+            guard let state = bot.banks.state(parts[1]), let count = Int(parts[2]) else { return [ack(chatID, callbackID)] }
+            let notes = bot.banks.files.first { $0.file == "states/\(state.code).json" }?.changelog.last?.notes ?? ""
+            let text = prompts.text(prompts.strings.admin?["newQuestions"] ?? "{{count}} new {{stateName}} questions!",
+                                    ["count": String(count), "stateName": state.name, "notes": notes])
+            return [ack(chatID, callbackID)] + preview(stateCode: state.code, text: text, chatID: chatID)
+        default:
+            return [ack(chatID, callbackID)]
+        }
+    }
+}
+
+/// What a bank reload did, for the admin's reply and the CLI.
+public struct ReloadOutcome: Sendable {
+    public var ok: Bool
+    public var report: String
+    /// States whose own question count grew, largest first.
+    public var addedByState: [(String, Int)]
+}
+
+extension Bot {
+    /// Re-reads and validates Banks/; swaps them in only if every file is valid.
+    public func reloadBanks() -> ReloadOutcome {
+        let prompts = renderer.prompts
+        struct Change { var file: String; var version: String; var count: Int; var added: Int? }
+        struct Problem { var text: String }
+        struct Context {
+            var ok: Bool; var states = 0; var questions = 0; var delta = "±0"; var changes: [Change] = []
+            var count = 0; var plural = "s"; var problems: [Problem] = []; var more: Int? = nil
+        }
+        let old = banks
+        let result: (banks: Banks?, problems: [BankProblem])
+        do { result = try BankFiles.load(config.banksDirectory) }
+        catch { return ReloadOutcome(ok: false, report: "❌ \(error)", addedByState: []) }
+        guard let new = result.banks else {
+            let shown = result.problems.prefix(25)
+            var c = Context(ok: false)
+            c.count = result.problems.count; c.plural = c.count == 1 ? "" : "s"
+            c.problems = shown.map { Problem(text: $0.description) }
+            c.more = result.problems.count > shown.count ? result.problems.count - shown.count : nil
+            logger.error("bank reload refused: \(result.problems.count) problem(s)")
+            return ReloadOutcome(ok: false, report: prompts.render("admin_reload", c), addedByState: [])
+        }
+        replaceBanks(new)
+        var c = Context(ok: true)
+        c.states = new.states.count
+        c.questions = new.questionCount
+        let d = new.questionCount - old.questionCount
+        c.delta = d >= 0 ? "+\(d)" : "\(d)"
+        var added: [(String, Int)] = []
+        for info in new.files {
+            let code = info.file.hasPrefix("states/") ? String(info.file.dropFirst(7).prefix(2)) : nil
+            let count = code.map { new.stateQuestions[$0]?.count ?? 0 } ?? new.universal.count
+            let before = code.map { old.stateQuestions[$0]?.count ?? 0 } ?? old.universal.count
+            let oldVersion = old.files.first { $0.file == info.file }?.version
+            if oldVersion != info.version || count != before {
+                c.changes.append(Change(file: info.file, version: info.version, count: count, added: count > before ? count - before : nil))
+            }
+            if let code, count > before { added.append((code, count - before)) }
+        }
+        logger.info("banks reloaded: \(new.questionCount) questions")
+        return ReloadOutcome(ok: true, report: prompts.render("admin_reload", c), addedByState: added.sorted { $0.1 > $1.1 })
+    }
+}
