@@ -24,6 +24,7 @@ public struct Prompts: Sendable {
         "results", "review_empty", "pick_topic", "coming_soon", "progress", "settings", "help", "about", "notice", "disclaimer",
         "pick_test", "locked_in", "misses", "test_unavailable", "nudge", "confirm_delete", "data_deleted",
         "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
+        "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
     ]
 
     let library: MustacheLibrary
@@ -36,6 +37,8 @@ public struct Prompts: Sendable {
         var cheers: [String]
         var commands: [String: String]
         var admin: [String: String]?
+        var signGroups: [String: String]?
+        var badges: [String: [String]]?
     }
 
     public static func load(directory: String) throws -> Prompts {
@@ -106,7 +109,17 @@ public struct Prompts: Sendable {
         case .practiceTest(0): return text(strings.modes["randomTest"] ?? "Random test")
         case .practiceTest(let n): return text(strings.modes["practiceTest"] ?? "Test {{number}}", ["number": String(n)])
         case .timedChallenge: return text(strings.modes["timedChallenge"] ?? "Think Fast")
+        case .livesChallenge: return text(strings.modes["livesChallenge"] ?? "3 lives")
+        case .signGroup(let g): return text(strings.modes["signGroup"] ?? "{{group}}", ["group": signGroupName(g)])
         }
+    }
+
+    public func signGroupName(_ g: SignGroup) -> String { strings.signGroups?[g.rawValue] ?? g.rawValue }
+
+    /// A badge's name and the line that says why it was earned.
+    public func badge(_ b: Badge) -> (name: String, why: String) {
+        let entry = strings.badges?[b.rawValue] ?? []
+        return (entry.first ?? b.rawValue, entry.count > 1 ? entry[1] : "")
     }
 
     public func commandDescription(_ c: Command) -> String { strings.commands[c.rawValue] ?? c.rawValue }
@@ -150,6 +163,24 @@ public struct Prompts: Sendable {
         case .deleteData: return b["deleteData"] ?? "Delete my data"
         case .confirmDelete: return b["confirmDelete"] ?? "Delete"
         case .keepData: return b["keepData"] ?? "Keep"
+        case .flashcards(let due): return text(b["flashcards"] ?? "Flashcards ({{due}})", ["due": String(due)])
+        case .showAnswer: return b["showAnswer"] ?? "Show answer"
+        case .rate(let r, let simple):
+            switch (r, simple) {
+            case (.again, true): return b["needPractice"] ?? "Need practice"
+            case (_, true): return b["knewIt"] ?? "Knew it"
+            case (.again, false): return b["rateAgain"] ?? "Again"
+            case (.hard, false): return b["rateHard"] ?? "Hard"
+            case (.good, false): return b["rateGood"] ?? "Good"
+            case (.easy, false): return b["rateEasy"] ?? "Easy"
+            }
+        case .gallery: return b["gallery"] ?? "Road signs"
+        case .livesChallenge: return b["livesChallenge"] ?? "3 lives"
+        case .previous: return b["previous"] ?? "Previous"
+        case .nextSign: return b["nextSign"] ?? "Next"
+        case .quizMeOnThese: return b["quizMeOnThese"] ?? "Quiz me"
+        case .signGroup(let g): return signGroupName(g)
+        case .fourButtons(let on): return (on ? b["fourButtonsOn"] : b["fourButtonsOff"]) ?? "Card buttons"
         }
     }
 
@@ -180,6 +211,25 @@ public struct Prompts: Sendable {
         case .nudge(let v): return render("nudge", NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
                                                                missed: v.missedCount, hasMissed: v.missedCount > 0))
         case .confirmDelete: return render("confirm_delete", EmptyContext())
+        case .flashcard(let v):
+            struct C { var number: Int; var total: Int; var topic: String; var question: String; var back: Bool; var answer: String; var explanation: String }
+            return render("flashcard", C(number: v.number, total: v.total, topic: topicName(v.topic), question: v.question,
+                                         back: v.answer != nil, answer: v.answer ?? "", explanation: v.explanation ?? ""))
+        case .flashcardsDone(let v):
+            struct C { var reviewed: Int; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int }
+            return render("flashcards_done", C(reviewed: v.reviewed, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
+                                               tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek))
+        case .pickSignGroup: return render("pick_sign_group", EmptyContext())
+        case .signCard(let v):
+            struct C { var name: String; var mutcd: String?; var number: Int; var total: Int; var meaning: String; var rule: String }
+            return render("sign_card", C(name: v.sign.name, mutcd: v.sign.mutcd, number: v.number, total: v.total, meaning: v.sign.meaning, rule: v.sign.rule))
+        case .badgeEarned(let b):
+            struct C { var name: String; var why: String }
+            let (name, why) = badge(b)
+            return render("badge", C(name: name, why: why))
+        case .levelUp(let level):
+            struct C { var level: Int }
+            return render("level_up", C(level: level))
         case .dataDeleted: return render("data_deleted", EmptyContext())
         case .results(let v): return results(ResultsContext(v, prompts: self))
         case .reviewEmpty: return render("review_empty", EmptyContext())
@@ -216,8 +266,10 @@ struct SettingsContext {
     var nudgeTime: String
     var paused: Bool
     var timeZone: String?
+    var fourButtons: Bool
 
     init(_ v: SettingsView) {
+        fourButtons = v.fourButtonCards
         stateName = v.stateName; reveal = v.revealAnswersAsYouGo; nudgesOn = v.nudgesOn
         nudgeTime = Prompts.clock(v.nudgeMinute); paused = v.paused
         timeZone = v.timeZone.map { $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? $0 }
@@ -313,9 +365,15 @@ struct HomeContext {
     var hasMissed: Bool
     var seen: Int
     var total: Int
+    var level: Int
+    var answeredToday: Int
+    var dailyGoal: Int
+    var goalReached: Bool
 
     init(_ v: HomeView) {
         hasMissed = v.missedCount > 0
+        level = XP.level(v.xp)
+        answeredToday = v.answeredToday; dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
         stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
         missed = v.missedCount; seen = v.seenCount; total = v.totalCount
     }
@@ -330,10 +388,16 @@ struct QuestionContext {
     var sectionName: String?
     var modeName: String?
     var seconds: Int?
+    var typeIn: Bool
+    var hasLives: Bool
+    var hearts: String
     var text: String
     var options: [OptionContext]
 
     init(_ v: QuestionView, prompts: Prompts) {
+        typeIn = v.typeIn
+        hasLives = v.lives != nil
+        hearts = String(repeating: "❤️", count: v.lives ?? 0) + String(repeating: "🤍", count: max(0, 3 - (v.lives ?? 3)))
         number = v.number; total = v.total; topic = prompts.topicName(v.topic); text = v.text
         sectionName = v.sectionName
         seconds = v.secondsPerQuestion
@@ -357,11 +421,20 @@ struct AnsweredContext {
     var cheer: String
     var chosenLetter: String
     var correctLetter: String
+    /// "B" for a lettered question, the answer itself for a typed one.
+    var correctAnswer: String
+    var typed: String?
+    var hasLives: Bool
+    var hearts: String
     var explanation: String
     var source: String
 
     /// `lockedIn`: a practice-test answer shown without giving away whether it was right.
     init(_ v: AnsweredView, prompts: Prompts, lockedIn: Bool = false) {
+        correctAnswer = v.question.typeIn ? v.correctText : v.correctLetter
+        typed = v.typed
+        hasLives = v.question.lives != nil
+        hearts = String(repeating: "❤️", count: v.question.lives ?? 0) + String(repeating: "🤍", count: max(0, 3 - (v.question.lives ?? 3)))
         number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
         sectionName = v.question.sectionName
         timedOut = v.timedOut
@@ -449,8 +522,16 @@ struct ProgressContext {
     var hasReadiness: Bool
     var readiness: Int
     var readyToTest: Bool
+    var level: Int
+    var xp: Int
+    var hasBadges: Bool
+    var badgeList: String
+    var cardsDue: Int
 
     init(_ v: ProgressView, prompts: Prompts) {
+        level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
+        hasBadges = !v.badges.isEmpty
+        badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
         hasReadiness = v.readiness != nil
         readiness = Int(((v.readiness ?? 0) * 100).rounded())
         readyToTest = v.readyToTest

@@ -194,7 +194,9 @@ public enum BankLoader {
         let text = f.string("questionText", &p) ?? ""
         let answers = f.stringArray("answers", &p) ?? []
         if v["answers"]?.array != nil {
-            if !(2...4).contains(answers.count) { f.bad("answers", "needs 2 to 4 answers, has \(answers.count)", &p) }
+            if kind == .fillIn {
+                if answers.count != 1 { f.bad("answers", "a fillIn question has exactly one canonical answer, has \(answers.count)", &p) }
+            } else if !(2...4).contains(answers.count) { f.bad("answers", "needs 2 to 4 answers, has \(answers.count)", &p) }
             if answers.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { f.bad("answers", "an answer is empty", &p) }
             let normalized = answers.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if Set(normalized).count != normalized.count { f.bad("answers", "two answers are the same", &p) }
@@ -207,10 +209,18 @@ public enum BankLoader {
         let source = f.string("source", &p) ?? ""
         let image = v["imageAssetName"]?.string
         if let image, !signIDs.contains(image) { f.bad("imageAssetName", "no sign \"\(image)\" in signs.json", &p) }
+        var accepted: [String]?
+        if let list = v["acceptedAnswers"] {
+            accepted = f.stringArray("acceptedAnswers", &p)
+            if kind != .fillIn { f.bad("acceptedAnswers", "only fillIn questions have accepted answers", &p) }
+            if list.array?.isEmpty == true { accepted = nil }
+        }
         guard p.list.count == before, let category, let difficulty, let kind, let correct else { return nil }
-        return Question(id: id, category: category, difficulty: difficulty, kind: kind, questionText: text,
-                        answers: answers, correctAnswerIndex: correct, explanation: explanation, source: source,
-                        imageAssetName: image, stateCode: stateCode)
+        var q = Question(id: id, category: category, difficulty: difficulty, kind: kind, questionText: text,
+                         answers: answers, correctAnswerIndex: correct, explanation: explanation, source: source,
+                         imageAssetName: image, stateCode: stateCode)
+        q.acceptedAnswers = accepted
+        return q
     }
 
     // MARK: - across files

@@ -15,6 +15,8 @@ public enum Difficulty: String, Codable, CaseIterable, Sendable {
 
 public enum QuestionKind: String, Codable, Sendable {
     case multipleChoice, trueFalse
+    /// Typed answer: `answers[0]` is the canonical answer, `acceptedAnswers` other ways to write it.
+    case fillIn
 }
 
 /// One question as the bank states it; `answers[correctAnswerIndex]` is right.
@@ -31,6 +33,8 @@ public struct Question: Codable, Equatable, Sendable {
     public var imageAssetName: String?
     /// nil for universal questions.
     public var stateCode: String?
+    /// Fill-in questions: other accepted spellings of the answer ("eight" for "8").
+    public var acceptedAnswers: [String]? = nil
 
     public init(id: String, category: Topic, difficulty: Difficulty, kind: QuestionKind = .multipleChoice,
                 questionText: String, answers: [String], correctAnswerIndex: Int, explanation: String,

@@ -111,9 +111,8 @@ struct Reduction {
             state.session.screen = .stopped
             send(.notice(.stopped))
         case .test: showTestPicker()
-        case .cards, .signs:
-            send(.comingSoon)
-            showHome()
+        case .cards: startFlashcards()
+        case .signs: showSignGroups()
         }
     }
 
@@ -147,6 +146,8 @@ struct Reduction {
         }
         if let quiz = state.session.quiz, state.session.screen == .quiz {
             switch quiz.phase {
+            case .asking where banks.question(quiz.currentQuestionID)?.kind == .fillIn:
+                return answerTyped(text)
             case .asking:
                 if let shown = Reduction.typedOption(text), shown < quiz.order.count {
                     return answer(original: quiz.order[shown], target: .tag(quiz.questionTag))
@@ -226,6 +227,26 @@ struct Reduction {
             effects.append(ack)
             if let zones = stateInfo?.timeZones, zones.indices.contains(index) { state.learner.timeZone = zones[index] }
             showSettings()
+        case .showCard(let seq, let index):
+            guard let run = state.session.cards, run.seq == seq, run.index == index else { return staleCard(callbackID, seq: seq) }
+            if run.showingAnswer { effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered)); return }
+            effects.append(ack)
+            revealCard(target: .id(messageID))
+        case .rateCard(let seq, let index, let rating):
+            guard let run = state.session.cards, run.seq == seq, run.index == index, run.showingAnswer else {
+                return staleCard(callbackID, seq: seq)
+            }
+            effects.append(ack)
+            rateCard(rating)
+        case .signGroup(let group):
+            effects.append(ack)
+            showSign(group, 0)
+        case .signAt(let group, let index):
+            effects.append(ack)
+            showSign(group, index)
+        case .quizSigns(let group):
+            effects.append(ack)
+            startQuiz(.signGroup(group))
         }
     }
 
@@ -254,6 +275,12 @@ struct Reduction {
         case .toggleReveal:
             state.learner.revealAnswersAsYouGo.toggle()
             showSettings()
+        case .toggleFourButtons:
+            state.learner.fourButtonCards.toggle()
+            showSettings()
+        case .flashcards: startFlashcards()
+        case .gallery: showSignGroups()
+        case .livesChallenge: startQuiz(.livesChallenge)
         case .toggleNudges:
             state.learner.nudgesOn.toggle()
             showSettings()
@@ -322,12 +349,15 @@ struct Reduction {
         let view = HomeView(firstName: learner.firstName, stateName: info.name,
                             streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
                             missedCount: missed, seenCount: pool.filter { state.progress[$0.id] != nil }.count,
-                            totalCount: pool.count)
+                            totalCount: pool.count, xp: learner.xp,
+                            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0)
+        let due = state.dueCards(at: ctx.now, in: Set(pool.map(\.id))).count
         var rows: [[Button]] = []
         if let quiz = state.session.quiz {
             rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
         }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
+        rows.append([Button(.flashcards(due: due), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
         var third = [Button(.progress, .menu(.progress))]
         if missed > 0 { third.insert(Button(.reviewMissed(count: missed), .menu(.review)), at: 0) }
@@ -355,7 +385,8 @@ struct Reduction {
                                 seenCount: pool.filter { state.progress[$0.id] != nil }.count, totalCount: pool.count,
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
                                 recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
-                                readyToTest: readyToTest)
+                                readyToTest: readyToTest, xp: learner.xp, badges: learner.badges.sorted(),
+                                cardsDue: state.dueCards(at: ctx.now, in: Set(pool.map(\.id))).count)
         let tests = state.results.filter(\.mode.isPracticeTest)
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
@@ -370,9 +401,11 @@ struct Reduction {
         let zone = Dialogue.timeZone(of: learner, banks: banks).identifier
         let view = SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
                                 nudgesOn: learner.nudgesOn, nudgeMinute: learner.nudgeMinute,
-                                paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil)
+                                paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil,
+                                fourButtonCards: learner.fourButtonCards)
         var rows: [[Button]] = [[Button(.changeState, .menu(.changeState))],
                                 [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
+                                [Button(.fourButtons(on: !learner.fourButtonCards), .menu(.toggleFourButtons))],
                                 [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
         if learner.nudgesOn {
             rows.append(Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) })
@@ -449,6 +482,7 @@ struct Reduction {
     // MARK: - quizzes
 
     static let timedChallengeSeconds = 20
+    static let lives = 3
 
     mutating func startQuiz(_ mode: QuizMode) {
         guard let info = stateInfo else { return showStatePicker() }
@@ -456,8 +490,13 @@ struct Reduction {
         var questions: [Question] = []
         var sections: [Int]?
         switch mode {
-        case .quick, .timedChallenge:
+        case .quick, .timedChallenge, .livesChallenge:
             questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool, progress: state.progress, random: &random)
+        case .signGroup(let group):
+            let signs = Set(banks.signs.filter { $0.group == group }.map(\.id))
+            var drill = pool.filter { $0.imageAssetName.map(signs.contains) == true }
+            if drill.count < 3 { drill = pool.filter(\.isSign) }
+            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: drill, progress: state.progress, random: &random)
         case .topic(let topic):
             questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool.filter { $0.category == topic },
                                             progress: state.progress, random: &random)
@@ -487,6 +526,7 @@ struct Reduction {
             run.deadline = info.test.timeLimitMinutes.map { ctx.now.addingTimeInterval(TimeInterval($0 * 60)) }
         }
         if mode == .timedChallenge { run.secondsPerQuestion = Reduction.timedChallengeSeconds }
+        if mode == .livesChallenge { run.lives = Reduction.lives }
         state.session.quiz = run
         state.session.screen = .quiz
         askCurrentQuestion(reshuffle: true)
@@ -528,10 +568,10 @@ struct Reduction {
         }
         quiz.phase = .asking
         state.session.quiz = quiz
-        let letters = zip(Reduction.letters, quiz.order).map { letter, original in
+        let letters = q.kind == .fillIn ? [] : zip(Reduction.letters, quiz.order).map { letter, original in
             Button(.letter(letter), .answer(quiz: quiz.id, question: quiz.index, option: original))
         }
-        send(Reply(.question(questionView(q, quiz)), buttons: [letters], picture: q.imageAssetName, tag: quiz.questionTag))
+        send(Reply(.question(questionView(q, quiz)), buttons: letters.isEmpty ? [] : [letters], picture: q.imageAssetName, tag: quiz.questionTag))
     }
 
     static let letters = ["A", "B", "C", "D"]
@@ -545,35 +585,63 @@ struct Reduction {
             view.sectionName = format.sections[sections[quiz.index]].name
         }
         view.secondsPerQuestion = quiz.secondsPerQuestion
+        view.typeIn = q.kind == .fillIn
+        view.lives = quiz.lives
         return view
     }
 
     func answeredView(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool) -> AnsweredView {
         let letterOf = { (original: Int) in quiz.order.firstIndex(of: original).map { Reduction.letters[$0] } ?? "" }
+        let given = quiz.answers.last { $0.questionID == q.id }
+        let correct = q.kind == .fillIn ? (given?.correct ?? false) : chosen == q.correctAnswerIndex
         return AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),
                             correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
-                            isCorrect: chosen == q.correctAnswerIndex, explanation: q.explanation, source: q.source, timedOut: timedOut)
+                            isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
+                            typed: q.kind == .fillIn ? given?.typed : nil)
     }
 
     func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
-        let next = quiz.isLastQuestion ? ButtonLabel.seeResults : .next
+        let next = quiz.isLastQuestion || quiz.lives == 0 ? ButtonLabel.seeResults : .next
         return Reply(.answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)),
                      buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
     }
 
     /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
-    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun) -> Bool {
-        let correct = option == q.correctAnswerIndex
+    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil) -> Bool {
+        let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
         var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
         stats.record(correct: correct, at: ctx.now)
         state.progress[q.id] = stats
         let day = today
+        let firstToday = !learner.streak.studied(on: day)
         state.learner.streak.record(day)
-        quiz.answers.append(GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct))
+        // Every answer also feeds the question's flashcard: a miss is Again, a right answer Good.
+        reviewCard(q.id, correct ? .good : .again)
+        earnXP(XP.attempt + (correct ? XP.correct + (q.difficulty == .hard ? XP.hardBonus : 0) : 0) + (firstToday ? XP.studyDayBonus : 0))
+        if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
+        state.learner.answeredToday += 1
+        if learner.streak.current >= 7 { award(.streak7) }
+        if let lives = quiz.lives, !correct { quiz.lives = max(0, lives - 1) }
+        quiz.answers.append(GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct, typed: typed))
         quiz.phase = .answered
         effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
                                                   answeredAt: ctx.now, localDay: day)))
         return correct
+    }
+
+    /// A typed answer to a fill-in question.
+    mutating func answerTyped(_ text: String) {
+        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+        if let deadline = quiz.deadline, ctx.now > deadline { return finish(timedOut: true) }
+        if quiz.secondsPerQuestion != nil { effects.append(.cancelTimer(key: quiz.timerKey)) }
+        _ = record(q, option: -2, quiz: &quiz, typed: String(text.prefix(60)))
+        state.session.quiz = quiz
+        let target = MessageTarget.tag(quiz.questionTag)
+        if quiz.hidesAnswers {
+            effects.append(.edit(target, Reply(.lockedIn(answeredView(q, quiz: quiz, chosen: -2, timedOut: false)))))
+            return advance()
+        }
+        effects.append(.edit(target, answeredReply(q, quiz: quiz, chosen: -2)))
     }
 
     mutating func answer(original option: Int, target: MessageTarget) {
@@ -609,6 +677,7 @@ struct Reduction {
 
     mutating func advance() {
         guard var quiz = state.session.quiz else { return showHome() }
+        if quiz.lives == 0 { return finish() }
         quiz.index += 1
         quiz.order = []
         state.session.quiz = quiz
@@ -639,6 +708,13 @@ struct Reduction {
                                 missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
                                 exam: exam, timedOut: timedOut ? true : nil)
         state.results.append(result)
+        if result.total >= QuestionPicker.quizLength && result.correct == result.total { award(.firstPerfectQuiz) }
+        if (1...ExamBuilder.fixedTests).allSatisfy({ n in state.results.contains { $0.mode == .practiceTest(number: n) && $0.passed } }) {
+            award(.allFourTests)
+        }
+        if let info = stateInfo, Mastery.byTopic(state.progress, pool: banks.pool(for: info.code)).allSatisfy({ $0.percent >= 80 }) {
+            award(.allTopics80)
+        }
         if state.results.count > ChatState.recentResultsKept { state.results.removeFirst(state.results.count - ChatState.recentResultsKept) }
         state.session.quiz = nil
         state.session.screen = .results
@@ -660,6 +736,136 @@ struct Reduction {
         }
         rows.append([Button(.tryAnother, .menu(.tryAnother)), Button(.home, .menu(.home))])
         send(.results(view), buttons: rows)
+    }
+
+    // MARK: - the game layer
+
+    mutating func earnXP(_ points: Int) {
+        let before = XP.level(learner.xp)
+        state.learner.xp += points
+        let after = XP.level(learner.xp)
+        if after > before { send(.levelUp(level: after)) }
+    }
+
+    /// Announces a badge the first time it is earned.
+    mutating func award(_ badge: Badge) {
+        guard !learner.badges.contains(badge) else { return }
+        state.learner.badges.insert(badge)
+        send(.badgeEarned(badge))
+    }
+
+    // MARK: - flashcards
+
+    static let scheduler = FSRSScheduler()
+    static let cardsPerSession = 20
+    static let newCardsPerSession = 5
+
+    mutating func reviewCard(_ questionID: String, _ rating: Rating) {
+        let card = state.cards[questionID] ?? FSRSCard.new(due: ctx.now)
+        state.cards[questionID] = Reduction.scheduler.review(card, rating: rating, at: ctx.now, random: &random)
+    }
+
+    mutating func startFlashcards() {
+        guard let info = stateInfo else { return showStatePicker() }
+        let pool = banks.pool(for: info.code)
+        var ids = Array(state.dueCards(at: ctx.now, in: Set(pool.map(\.id))).prefix(Reduction.cardsPerSession))
+        if ids.isEmpty {
+            // Nothing due: a few new cards from questions never seen, easy ones first.
+            let unseen = pool.filter { state.cards[$0.id] == nil && state.progress[$0.id] == nil && $0.kind != .fillIn }
+            let easyFirst = unseen.filter { $0.difficulty == .easy } + unseen.filter { $0.difficulty != .easy }
+            ids = easyFirst.prefix(Reduction.newCardsPerSession).map(\.id)
+        }
+        guard !ids.isEmpty else { return finishFlashcards(reviewed: 0) }
+        let seq = state.session.nextQuizID
+        state.session.nextQuizID += 1
+        state.session.cards = FlashcardRun(seq: seq, questionIDs: ids)
+        state.session.screen = .cards
+        showCardFront()
+    }
+
+    func cardView(_ q: Question, _ run: FlashcardRun, back: Bool) -> FlashcardView {
+        FlashcardView(number: run.index + 1, total: run.questionIDs.count, topic: q.category, question: q.questionText,
+                      answer: back ? q.answers[q.correctAnswerIndex] : nil, explanation: back ? q.explanation : nil)
+    }
+
+    mutating func showCardFront() {
+        guard var run = state.session.cards else { return showHome() }
+        while run.index < run.questionIDs.count, banks.question(run.questionIDs[run.index]) == nil { run.questionIDs.remove(at: run.index) }
+        guard run.index < run.questionIDs.count, let q = banks.question(run.questionIDs[run.index]) else {
+            state.session.cards = nil
+            return finishFlashcards(reviewed: run.reviewed)
+        }
+        run.showingAnswer = false
+        state.session.cards = run
+        send(Reply(.flashcard(cardView(q, run, back: false)), buttons: [[Button(.showAnswer, .showCard(seq: run.seq, index: run.index))]],
+                   picture: q.imageAssetName, tag: run.tag))
+    }
+
+    mutating func revealCard(target: MessageTarget) {
+        guard var run = state.session.cards, let q = banks.question(run.questionIDs[run.index]) else { return showHome() }
+        run.showingAnswer = true
+        state.session.cards = run
+        let ratings: [Rating] = learner.fourButtonCards ? [.again, .hard, .good, .easy] : [.again, .good]
+        let buttons = ratings.map { Button(.rate($0, simple: !learner.fourButtonCards), .rateCard(seq: run.seq, index: run.index, rating: $0)) }
+        effects.append(.edit(target, Reply(.flashcard(cardView(q, run, back: true)), buttons: [buttons])))
+    }
+
+    mutating func rateCard(_ rating: Rating) {
+        guard var run = state.session.cards else { return showHome() }
+        reviewCard(run.questionIDs[run.index], rating)
+        state.learner.cardsReviewed += 1
+        earnXP(XP.cardReview)
+        if learner.cardsReviewed >= 100 { award(.cards100) }
+        if !learner.streak.studied(on: today) { state.learner.streak.record(today) }
+        run.reviewed += 1
+        run.index += 1
+        state.session.cards = run
+        showCardFront()
+    }
+
+    /// Ends a card session with what comes next ("3 cards tomorrow, 12 this week").
+    mutating func finishFlashcards(reviewed: Int) {
+        state.session.cards = nil
+        let tz = Dialogue.timeZone(of: learner, banks: banks)
+        let endOfTomorrow = Nudges.instant(today.adding(days: 2), minute: 0, in: tz)
+        let endOfWeek = Nudges.instant(today.adding(days: 8), minute: 0, in: tz)
+        let pool = Set(banks.pool(for: learner.stateCode).map(\.id))
+        let upcoming = state.cards.filter { pool.contains($0.key) && $0.value.due > ctx.now }.map(\.value.due)
+        send(.flashcardsDone(FlashcardSummary(reviewed: reviewed, dueTomorrow: upcoming.filter { $0 < endOfTomorrow }.count,
+                                               dueThisWeek: upcoming.filter { $0 < endOfWeek }.count)),
+             buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
+        state.session.screen = .home
+    }
+
+    mutating func staleCard(_ callbackID: String, seq: Int) {
+        if state.session.cards?.seq == seq { effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered)); return }
+        stale(callbackID)
+    }
+
+    // MARK: - road-sign gallery
+
+    mutating func showSignGroups() {
+        state.session.screen = .gallery
+        let groups = SignGroup.allCases.filter { g in banks.signs.contains { $0.group == g } }
+        var rows = stride(from: 0, to: groups.count, by: 2).map { i in
+            groups[i..<min(i + 2, groups.count)].map { Button(.signGroup($0), .signGroup($0)) }
+        }
+        rows.append([Button(.home, .menu(.home))])
+        send(.pickSignGroup, buttons: rows)
+    }
+
+    mutating func showSign(_ group: SignGroup, _ index: Int) {
+        let signs = banks.signs.filter { $0.group == group }
+        guard !signs.isEmpty else { return showSignGroups() }
+        let i = min(max(index, 0), signs.count - 1)
+        state.session.screen = .gallery
+        var nav: [Button] = []
+        if i > 0 { nav.append(Button(.previous, .signAt(group, i - 1))) }
+        if i + 1 < signs.count { nav.append(Button(.nextSign, .signAt(group, i + 1))) }
+        var rows = nav.isEmpty ? [] : [nav]
+        rows.append([Button(.quizMeOnThese, .quizSigns(group))])
+        rows.append([Button(.gallery, .menu(.gallery)), Button(.home, .menu(.home))])
+        send(Reply(.signCard(SignCardView(sign: signs[i], number: i + 1, total: signs.count)), buttons: rows, picture: signs[i].id))
     }
 
     /// "Ready to test": the last three practice tests all passed with room to spare.

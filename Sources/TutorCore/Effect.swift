@@ -25,6 +25,13 @@ public enum ButtonLabel: Equatable, Sendable {
     case nudgeTime(minute: Int, selected: Bool)
     case zone(String, selected: Bool)
     case deleteData, confirmDelete, keepData
+    case flashcards(due: Int)
+    case showAnswer
+    /// A flashcard rating; `simple`: the two-button "Need practice" / "Knew it" wording.
+    case rate(Rating, simple: Bool)
+    case gallery, livesChallenge, previous, nextSign, quizMeOnThese
+    case signGroup(SignGroup)
+    case fourButtons(on: Bool)
     case topic(Topic)
 }
 

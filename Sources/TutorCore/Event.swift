@@ -43,6 +43,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case help = "hl", about = "ab", changeState = "cs", otherState = "os", tryAnother = "ta", resume = "rs"
     case practiceTest = "pt", timedChallenge = "tc", toggleReveal = "tr"
     case toggleNudges = "nt", deleteData = "dd", confirmDelete = "dy"
+    case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded
@@ -61,6 +62,13 @@ public enum ButtonAction: Equatable, Sendable {
     case setNudgeTime(Int)
     /// Pick the learner's zone among their state's (index into `StateInfo.timeZones`).
     case setZone(Int)
+    /// Flashcards: reveal the answer of card run `seq`'s current card, or rate it.
+    case showCard(seq: Int, index: Int)
+    case rateCard(seq: Int, index: Int, rating: Rating)
+    /// Road-sign gallery: a group, one sign of it, or a drill on it.
+    case signGroup(SignGroup)
+    case signAt(SignGroup, Int)
+    case quizSigns(SignGroup)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -77,6 +85,11 @@ public enum ButtonAction: Equatable, Sendable {
         case .missesPage(let q, let p): body = "p:\(q):\(p)"
         case .setNudgeTime(let m): body = "r:\(m)"
         case .setZone(let i): body = "z:\(i)"
+        case .showCard(let s, let i): body = "c:\(s):\(i)"
+        case .rateCard(let s, let i, let r): body = "k:\(s):\(i):\(r.rawValue)"
+        case .signGroup(let g): body = "g:\(g.rawValue)"
+        case .signAt(let g, let i): body = "i:\(g.rawValue):\(i)"
+        case .quizSigns(let g): body = "q:\(g.rawValue)"
         }
         return ButtonAction.version + body
     }
@@ -110,6 +123,21 @@ public enum ButtonAction: Equatable, Sendable {
         case ("z", 2):
             guard let i = int(parts[1]), i < 8 else { return nil }
             self = .setZone(i)
+        case ("c", 3):
+            guard let q = int(parts[1]), let i = int(parts[2]) else { return nil }
+            self = .showCard(seq: q, index: i)
+        case ("k", 4):
+            guard let q = int(parts[1]), let i = int(parts[2]), let r = int(parts[3]).flatMap(Rating.init(rawValue:)) else { return nil }
+            self = .rateCard(seq: q, index: i, rating: r)
+        case ("g", 2):
+            guard let g = SignGroup(rawValue: parts[1]) else { return nil }
+            self = .signGroup(g)
+        case ("i", 3):
+            guard let g = SignGroup(rawValue: parts[1]), let i = int(parts[2]) else { return nil }
+            self = .signAt(g, i)
+        case ("q", 2):
+            guard let g = SignGroup(rawValue: parts[1]) else { return nil }
+            self = .quizSigns(g)
         case ("p", 3):
             guard let q = int(parts[1]), let p = int(parts[2]) else { return nil }
             self = .missesPage(quiz: q, page: p)

@@ -29,6 +29,16 @@ public struct Learner: Codable, Equatable, Sendable {
     /// When the next reminder is due (UTC); nil when none is planned. Indexed in the store, so
     /// finding who to remind now is a range scan, not a pass over every learner.
     public var nextNudgeAt: Date?
+    /// The game layer: celebration, never pressure.
+    public var xp: Int = 0
+    public var badges: Set<Badge> = []
+    public var cardsReviewed: Int = 0
+    /// Flashcards with Again/Hard/Good/Easy instead of "Need practice"/"Knew it".
+    public var fourButtonCards: Bool = false
+    /// Questions answered on `answeredDay` (local), for the daily goal.
+    public var answeredToday: Int = 0
+    public var answeredDay: LocalDay? = nil
+    public static let dailyGoal = 20
 
     public init(chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
                 stateCode: String? = nil, timeZone: String? = nil, revealAnswersAsYouGo: Bool = false,
@@ -46,6 +56,23 @@ public struct Learner: Codable, Equatable, Sendable {
 }
 
 /// What the learner has shown about one question so far.
+/// Milestones announced once when earned and listed on Progress.
+public enum Badge: String, Codable, CaseIterable, Sendable, Comparable {
+    case firstPerfectQuiz, streak7, allTopics80, allFourTests, cards100
+    public static func < (a: Badge, b: Badge) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+}
+
+/// XP and levels: points for effort, a little more for hard questions and study days.
+public enum XP {
+    public static let correct = 10
+    public static let hardBonus = 5
+    public static let attempt = 2
+    public static let studyDayBonus = 20
+    public static let cardReview = 2
+    public static let perLevel = 250
+    public static func level(_ xp: Int) -> Int { 1 + xp / perLevel }
+}
+
 public struct QuestionStats: Codable, Equatable, Sendable {
     public var seen: Int
     public var correct: Int
@@ -77,6 +104,10 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case practiceTest(number: Int)
     /// Think Fast: a visible time budget per question; no answer in time is a miss.
     case timedChallenge
+    /// Three lives: each miss costs one; the run ends when they are gone.
+    case livesChallenge
+    /// A drill on the signs of one gallery group ("Quiz me on these").
+    case signGroup(SignGroup)
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
 }
@@ -104,6 +135,8 @@ public struct QuizRun: Codable, Equatable, Sendable {
     /// Timed challenge: seconds per question, and when the current question was shown.
     public var secondsPerQuestion: Int?
     public var questionShownAt: Date?
+    /// Lives left in a lives challenge.
+    public var lives: Int?
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
                 phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,
@@ -128,12 +161,13 @@ public struct QuizRun: Codable, Equatable, Sendable {
 public struct GivenAnswer: Codable, Equatable, Sendable {
     public var questionID: String
     public var topic: Topic
-    /// Index into the bank's `answers`.
+    /// Index into the bank's `answers`; -1: no answer in time; -2: a typed answer (see `typed`).
     public var chosen: Int
     public var correct: Bool
+    public var typed: String? = nil
 
-    public init(questionID: String, topic: Topic, chosen: Int, correct: Bool) {
-        self.questionID = questionID; self.topic = topic; self.chosen = chosen; self.correct = correct
+    public init(questionID: String, topic: Topic, chosen: Int, correct: Bool, typed: String? = nil) {
+        self.questionID = questionID; self.topic = topic; self.chosen = chosen; self.correct = correct; self.typed = typed
     }
 }
 
@@ -181,7 +215,23 @@ public struct QuizResult: Codable, Equatable, Sendable {
 
 /// Which screen the learner last saw, so stray input can show it again.
 public enum Screen: String, Codable, Sendable {
-    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped
+    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery
+}
+
+/// A flashcard session: the cards to go through and whether the current one shows its answer.
+public struct FlashcardRun: Codable, Equatable, Sendable {
+    /// Never reused within a chat, so a button from an earlier card is recognisably stale.
+    public var seq: Int
+    public var questionIDs: [String]
+    public var index: Int
+    public var showingAnswer: Bool
+    public var reviewed: Int
+
+    public init(seq: Int, questionIDs: [String], index: Int = 0, showingAnswer: Bool = false, reviewed: Int = 0) {
+        self.seq = seq; self.questionIDs = questionIDs; self.index = index; self.showingAnswer = showingAnswer; self.reviewed = reviewed
+    }
+
+    public var tag: String { "c\(seq)" }
 }
 
 /// Dialogue position of one chat.
@@ -190,9 +240,10 @@ public struct Session: Codable, Equatable, Sendable {
     public var quiz: QuizRun?
     /// Quiz ids are per chat and never reused, so a button from an old quiz is recognisably stale.
     public var nextQuizID: Int
+    public var cards: FlashcardRun?
 
-    public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1) {
-        self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID
+    public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
+        self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID; self.cards = cards
     }
 }
 
@@ -203,11 +254,19 @@ public struct ChatState: Equatable, Sendable {
     public var progress: [String: QuestionStats]
     /// Most recent last; the store loads the latest `ChatState.recentResultsKept`.
     public var results: [QuizResult]
+    /// The spaced-repetition card of every question the learner has met.
+    public var cards: [String: FSRSCard]
 
     public static let recentResultsKept = 20
 
-    public init(learner: Learner, session: Session = Session(), progress: [String: QuestionStats] = [:], results: [QuizResult] = []) {
-        self.learner = learner; self.session = session; self.progress = progress; self.results = results
+    public init(learner: Learner, session: Session = Session(), progress: [String: QuestionStats] = [:], results: [QuizResult] = [],
+                cards: [String: FSRSCard] = [:]) {
+        self.learner = learner; self.session = session; self.progress = progress; self.results = results; self.cards = cards
+    }
+
+    /// Cards due by `now`, soonest first (only those whose question still exists in `pool`).
+    public func dueCards(at now: Date, in pool: Set<String>) -> [String] {
+        cards.filter { $0.value.due <= now && pool.contains($0.key) }.sorted { $0.value.due < $1.value.due }.map(\.key)
     }
 
     public var missedIDs: [String] {

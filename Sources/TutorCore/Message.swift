@@ -16,6 +16,28 @@ public struct StateCardView: Equatable, Sendable {
     public var state: StateInfo
 }
 
+public struct FlashcardView: Equatable, Sendable {
+    public var number: Int
+    public var total: Int
+    public var topic: Topic
+    public var question: String
+    /// The back of the card: nil while only the front shows.
+    public var answer: String?
+    public var explanation: String?
+}
+
+public struct FlashcardSummary: Equatable, Sendable {
+    public var reviewed: Int
+    public var dueTomorrow: Int
+    public var dueThisWeek: Int
+}
+
+public struct SignCardView: Equatable, Sendable {
+    public var sign: SignInfo
+    public var number: Int
+    public var total: Int
+}
+
 public struct HomeView: Equatable, Sendable {
     public var firstName: String
     public var stateName: String
@@ -24,6 +46,9 @@ public struct HomeView: Equatable, Sendable {
     public var missedCount: Int
     public var seenCount: Int
     public var totalCount: Int
+    public var xp: Int = 0
+    public var answeredToday: Int = 0
+    public var dailyGoal: Int = Learner.dailyGoal
 }
 
 public struct QuestionView: Equatable, Sendable {
@@ -37,6 +62,10 @@ public struct QuestionView: Equatable, Sendable {
     public var sectionName: String? = nil
     /// Timed challenge: the time budget shown with the question.
     public var secondsPerQuestion: Int? = nil
+    /// A fill-in question: the learner types the answer (no option buttons).
+    public var typeIn: Bool = false
+    /// Lives challenge: lives left.
+    public var lives: Int? = nil
 }
 
 public struct AnsweredView: Equatable, Sendable {
@@ -49,6 +78,8 @@ public struct AnsweredView: Equatable, Sendable {
     public var source: String
     /// The time budget ran out before an answer came.
     public var timedOut: Bool = false
+    /// What the learner typed, for a fill-in question.
+    public var typed: String? = nil
 }
 
 public struct ResultsView: Equatable, Sendable {
@@ -99,6 +130,9 @@ public struct ProgressView: Equatable, Sendable {
     public var readiness: Double? = nil
     /// The last three practice tests all passed with room to spare.
     public var readyToTest: Bool = false
+    public var xp: Int = 0
+    public var badges: [Badge] = []
+    public var cardsDue: Int = 0
 }
 
 public struct SettingsView: Equatable, Sendable {
@@ -108,6 +142,7 @@ public struct SettingsView: Equatable, Sendable {
     public var nudgeMinute: Int = Nudges.defaultMinute
     public var paused: Bool = false
     public var timeZone: String? = nil
+    public var fourButtonCards: Bool = false
 }
 
 public struct NudgeView: Equatable, Sendable {
@@ -134,6 +169,12 @@ public enum Message: Equatable, Sendable {
     case misses(MissesView)
     case testUnavailable
     case nudge(NudgeView)
+    case flashcard(FlashcardView)
+    case flashcardsDone(FlashcardSummary)
+    case pickSignGroup
+    case signCard(SignCardView)
+    case badgeEarned(Badge)
+    case levelUp(level: Int)
     case confirmDelete
     case dataDeleted
     case pickTopic

@@ -42,7 +42,7 @@ public enum QuestionPicker {
 
     /// A fresh display order for a question's answers. True/false keeps True first, as people expect.
     public static func shuffledOrder(_ q: Question, random: inout SeededRandom) -> [Int] {
-        if q.kind == .trueFalse { return Array(q.answers.indices) }
+        if q.kind != .multipleChoice { return Array(q.answers.indices) }
         return Array(q.answers.indices).shuffled(using: &random)
     }
 }
@@ -58,5 +58,36 @@ public enum Mastery {
             totals[q.category] = t
         }
         return totals.keys.sorted().map { TopicMastery(topic: $0, mastered: totals[$0]!.0, total: totals[$0]!.1) }
+    }
+}
+
+/// Matches a typed answer to a fill-in question forgivingly: case, spacing and punctuation do
+/// not matter, a unit after a number may be left out or added ("25" = "25 mph"), and a word of
+/// five letters or more may have one small typo.
+public enum AnswerMatcher {
+    static let units: Set<String> = ["mph", "miles", "mile", "feet", "foot", "ft", "seconds", "second", "secs", "sec", "s",
+                                     "sides", "side", "percent", "%", "hours", "hour", "days", "day", "years", "year",
+                                     "months", "month", "minutes", "minute", "min", "inches", "inch", "in", "points", "point"]
+
+    public static func matches(_ typed: String, _ q: Question) -> Bool {
+        let t = normalize(typed)
+        guard !t.isEmpty else { return false }
+        let accepted = (q.answers + (q.acceptedAnswers ?? [])).map(normalize)
+        if accepted.contains(t) { return true }
+        // A typo is forgiven only where the answer is a word: "eighty" must not pass for "8"/"eight".
+        guard let canonical = accepted.first, canonical.count >= 5, canonical.allSatisfy({ $0.isLetter || $0 == " " }) else { return false }
+        return StateMatcher.editDistance(canonical, t) <= 1
+    }
+
+    /// "  25 MPH. " → "25"; "The Octagon" → "octagon".
+    static func normalize(_ s: String) -> String {
+        var words = s.lowercased()
+            .replacingOccurrences(of: "%", with: " % ")
+            .components(separatedBy: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%.")).inverted)
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
+            .filter { !$0.isEmpty }
+        if words.first == "the" || words.first == "a" || words.first == "an" { words.removeFirst() }
+        if words.count == 2, Double(words[0]) != nil, units.contains(words[1]) { words.removeLast() }
+        return words.joined(separator: " ")
     }
 }

@@ -158,6 +158,29 @@ enum Schema {
                 CREATE INDEX outbox_broadcast ON outbox(broadcast_id, status) WHERE broadcast_id IS NOT NULL;
                 """)
         }
+        m.registerMigration("v5-cards-and-game") { db in
+            try db.execute(sql: """
+                -- Each question's FSRS flashcard (every answered question feeds one).
+                CREATE TABLE card (
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    question_id TEXT NOT NULL,
+                    state INTEGER NOT NULL CHECK (state IN (1, 2, 3)),
+                    step INTEGER CHECK (step IS NULL OR step >= 0),
+                    stability REAL CHECK (stability IS NULL OR stability > 0),
+                    difficulty REAL CHECK (difficulty IS NULL OR difficulty BETWEEN 1 AND 10),
+                    due REAL NOT NULL,
+                    last_review REAL,
+                    PRIMARY KEY (chat_id, question_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX card_due ON card(chat_id, due);
+                ALTER TABLE learner ADD COLUMN xp INTEGER NOT NULL DEFAULT 0 CHECK (xp >= 0);
+                ALTER TABLE learner ADD COLUMN badges TEXT NOT NULL DEFAULT '';
+                ALTER TABLE learner ADD COLUMN cards_reviewed INTEGER NOT NULL DEFAULT 0 CHECK (cards_reviewed >= 0);
+                ALTER TABLE learner ADD COLUMN four_button_cards INTEGER NOT NULL DEFAULT 0 CHECK (four_button_cards IN (0, 1));
+                ALTER TABLE learner ADD COLUMN answered_today INTEGER NOT NULL DEFAULT 0 CHECK (answered_today >= 0);
+                ALTER TABLE learner ADD COLUMN answered_day TEXT;
+                """)
+        }
         return m
     }
 }

@@ -127,6 +127,13 @@ public final class TutorStore: Sendable {
             nudgesOn: row["nudges_on"], nudgeMinute: row["nudge_minute"],
             lastNudgeDay: (row["last_nudge_day"] as String?).flatMap(LocalDay.init(iso:)), ignoredNudges: row["ignored_nudges"],
             nextNudgeAt: (row["next_nudge_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        var l = learner
+        l.xp = row["xp"]
+        l.badges = Set((row["badges"] as String).split(separator: ",").compactMap { Badge(rawValue: String($0)) })
+        l.cardsReviewed = row["cards_reviewed"]
+        l.fourButtonCards = row["four_button_cards"]
+        l.answeredToday = row["answered_today"]
+        l.answeredDay = (row["answered_day"] as String?).flatMap(LocalDay.init(iso:))
         var session = Session()
         if let body = try String.fetchOne(db, sql: "SELECT body FROM session WHERE chat_id = ?", arguments: [chatID]) {
             do { session = try decoder.decode(Session.self, from: Data(body.utf8)) }
@@ -146,7 +153,15 @@ public final class TutorStore: Sendable {
             do { return try decoder.decode(QuizResult.self, from: Data(body.utf8)) }
             catch { throw StoreError.corruptRow(table: "quiz_result", key: "chat \(chatID)", reason: "\(error)") }
         }
-        return ChatState(learner: learner, session: session, progress: progress, results: results)
+        var cards: [String: FSRSCard] = [:]
+        let cardRows = try Row.fetchCursor(db, sql: "SELECT * FROM card WHERE chat_id = ?", arguments: [chatID])
+        while let r = try cardRows.next() {
+            guard let state = CardState(rawValue: r["state"]) else { continue }
+            cards[r["question_id"]] = FSRSCard(state: state, step: r["step"], stability: r["stability"], difficulty: r["difficulty"],
+                                               due: Date(timeIntervalSince1970: r["due"]),
+                                               lastReview: (r["last_review"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        }
+        return ChatState(learner: l, session: session, progress: progress, results: results, cards: cards)
     }
 
     /// Writes a batch's chat changes, outbox rows and the new update offset in ONE transaction:
@@ -175,8 +190,9 @@ public final class TutorStore: Sendable {
             try db.cachedStatement(sql: """
                 INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
                     blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
-                    nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at,
+                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
                     language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
                     reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
@@ -184,12 +200,17 @@ public final class TutorStore: Sendable {
                     streak_current = excluded.streak_current, streak_best = excluded.streak_best,
                     streak_last_day = excluded.streak_last_day, streak_freezes = excluded.streak_freezes,
                     nudges_on = excluded.nudges_on, nudge_minute = excluded.nudge_minute, last_nudge_day = excluded.last_nudge_day,
-                    ignored_nudges = excluded.ignored_nudges, next_nudge_at = excluded.next_nudge_at
+                    ignored_nudges = excluded.ignored_nudges, next_nudge_at = excluded.next_nudge_at,
+                    xp = excluded.xp, badges = excluded.badges, cards_reviewed = excluded.cards_reviewed,
+                    four_button_cards = excluded.four_button_cards, answered_today = excluded.answered_today,
+                    answered_day = excluded.answered_day
                 """).execute(arguments: [
                     l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
                     l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
                     l.streak.current, l.streak.best, l.streak.lastDay?.description, l.streak.freezes,
-                    l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970])
+                    l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970,
+                    l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
+                    l.answeredToday, l.answeredDay?.description])
         }
         if change.before?.session != s.session {
             let body = String(decoding: try encoder.encode(s.session), as: UTF8.self)
@@ -206,6 +227,15 @@ public final class TutorStore: Sendable {
                 ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
                     last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed
                 """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed])
+        }
+        let oldCards = change.before?.cards ?? [:]
+        for (id, c) in s.cards where oldCards[id] != c {
+            try db.cachedStatement(sql: """
+                INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                    difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review
+                """).execute(arguments: [l.chatID, id, c.state.rawValue, c.step, c.stability, c.difficulty, c.due.timeIntervalSince1970,
+                                         c.lastReview?.timeIntervalSince1970])
         }
         let oldResults = Set((change.before?.results ?? []).map(\.quizID))
         for r in s.results where !oldResults.contains(r.quizID) {
@@ -236,7 +266,7 @@ public final class TutorStore: Sendable {
 
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
     public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
-                                            "outbox", "message_ref", "broadcast_delivery"]
+                                            "outbox", "message_ref", "broadcast_delivery", "card"]
 
     static func erase(_ db: Database, chatID: Int64) throws {
         // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.

@@ -66,7 +66,13 @@ import Testing
             .settings(SettingsView(stateName: nil)), .settings(SettingsView(stateName: "Texas", revealAnswersAsYouGo: true, nudgesOn: false, timeZone: "America/Chicago")),
             .nudge(NudgeView(firstName: "Sam", streak: 6, missedCount: 5)), .nudge(NudgeView(firstName: "Sam", streak: 0, missedCount: 0)),
             .confirmDelete, .dataDeleted, .help, .about,
-        ] + Notice.allCases.map { .notice($0) }
+            .flashcard(FlashcardView(number: 2, total: 20, topic: .parking, question: "Where <may> you park?", answer: nil, explanation: nil)),
+            .flashcard(FlashcardView(number: 2, total: 20, topic: .parking, question: "Where may you park?", answer: "At the curb & legal", explanation: String(repeating: "why ", count: 100))),
+            .flashcardsDone(FlashcardSummary(reviewed: 0, dueTomorrow: 1, dueThisWeek: 12)), .flashcardsDone(FlashcardSummary(reviewed: 7, dueTomorrow: 3, dueThisWeek: 12)),
+            .pickSignGroup,
+            .signCard(SignCardView(sign: SignInfo(id: "stop", name: "Stop", group: .regulatory, mutcd: "R1-1", meaning: "Come to a full stop.", rule: "Red octagon."), number: 1, total: 20)),
+            .levelUp(level: 4),
+        ] + Notice.allCases.map { .notice($0) } + Badge.allCases.map { .badgeEarned($0) }
     }
 
     @Test func everyMessageFitsTelegramAndIsValidHTML() {
@@ -77,6 +83,11 @@ import Testing
             #expect(FakeBotAPI.balancedHTML(text), "\(m) is valid Telegram HTML: \(text)")
             #expect(!text.contains("{{") && !text.contains("}}"), "\(m) has no unrendered tags")
         }
+    }
+
+    @Test func everyBadgeAndSignGroupHasItsWords() {
+        for b in Badge.allCases { #expect(prompts.badge(b).name != b.rawValue && !prompts.badge(b).why.isEmpty, "\(b)") }
+        for g in SignGroup.allCases { #expect(prompts.signGroupName(g) != g.rawValue || g == .warning, "\(g)") }
     }
 
     @Test func learnerTextIsEscaped() {
@@ -92,7 +103,11 @@ import Testing
                                      .practiceTest, .timedChallenge, .randomTest, .morePages, .testNumber(2, passed: true),
                                      .testNumber(3, passed: nil), .seeMisses(count: 7), .revealAnswers(on: true), .revealAnswers(on: false),
                                      .nudges(on: true), .nudges(on: false), .nudgeTime(minute: 960, selected: true), .nudgeTime(minute: 1110, selected: false),
-                                     .zone("America/Indiana/Indianapolis", selected: true), .deleteData, .confirmDelete, .keepData]
+                                     .zone("America/Indiana/Indianapolis", selected: true), .deleteData, .confirmDelete, .keepData,
+                                     .flashcards(due: 12), .showAnswer, .gallery, .livesChallenge, .previous, .nextSign, .quizMeOnThese,
+                                     .fourButtons(on: true), .fourButtons(on: false)]
+            + Rating.allCases.flatMap { [ButtonLabel.rate($0, simple: true), .rate($0, simple: false)] }
+            + SignGroup.allCases.map { .signGroup($0) }
             + Topic.allCases.map { .topic($0) }
         for l in labels {
             let t = prompts.label(l)

@@ -13,6 +13,7 @@ import Testing
         var rows: [[Button]] = []
         if let quiz { rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
+        rows.append([Button(.flashcards(due: 0), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
         rows.append(missed > 0 ? [Button(.reviewMissed(count: missed), .menu(.review)), Button(.progress, .menu(.progress))] : [Button(.progress, .menu(.progress))])
         rows.append([Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
@@ -78,6 +79,14 @@ import Testing
         #expect(before.learner.nextNudgeAt == Date(timeIntervalSince1970: 1_795_122_000 - 86_400))
         expected.learner.nextNudgeAt = Date(timeIntervalSince1970: 1_795_122_000)
         expected.progress[q.id] = QuestionStats(seen: 1, correct: 1, lastCorrect: true, lastAnsweredAt: Sample.t0.addingTimeInterval(30), missed: false)
+        // XP: 2 for answering, 10 for a right answer, 20 for the first answer of the day.
+        expected.learner.xp = 32
+        expected.learner.answeredToday = 1
+        expected.learner.answeredDay = LocalDay(iso: "2026-11-18")
+        // The answer also feeds the question's flashcard, as a "Good" review.
+        var unused = SeededRandom(seed: 0)
+        expected.cards[q.id] = FSRSScheduler().review(.new(due: Sample.t0.addingTimeInterval(30)), rating: .good,
+                                                      at: Sample.t0.addingTimeInterval(30), random: &unused)
         expected.session.quiz?.phase = .answered
         expected.session.quiz?.answers = [GivenAnswer(questionID: q.id, topic: q.category, chosen: q.correctAnswerIndex, correct: true)]
         #expect(s == expected)

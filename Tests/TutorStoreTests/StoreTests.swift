@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -19,6 +19,11 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts"]
                                                          phase: .asking, answers: [GivenAnswer(questionID: "u-1", topic: .parking, chosen: 1, correct: false)],
                                                          startedAt: t), nextQuizID: 4)
         s.progress["u-1"] = QuestionStats(seen: 1, correct: 0, lastCorrect: false, lastAnsweredAt: t, missed: true)
+        s.cards["u-1"] = FSRSCard(state: .review, step: nil, stability: 3.2, difficulty: 5.5, due: t.addingTimeInterval(86_400), lastReview: t)
+        s.learner.xp = 120
+        s.learner.badges = [.streak7, .firstPerfectQuiz]
+        s.learner.answeredToday = 4
+        s.learner.answeredDay = LocalDay(iso: "2026-11-18")
         s.results = [QuizResult(quizID: 2, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: t, finishedAt: t,
                                 byTopic: [TopicScore(topic: .parking, correct: 7, total: 10)], missedIDs: ["u-9"])]
         return s
