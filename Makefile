@@ -32,7 +32,7 @@ validate: deps
 
 bench: deps
 	$(SWIFT) build -c release --product permitready
-	.build/release/permitready bench
+	.build/release/permitready bench --all
 
 # The pure core imports no networking and no SQLite; the API client knows nothing of the store.
 boundaries:

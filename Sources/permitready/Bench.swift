@@ -14,10 +14,21 @@ extension PermitReady {
         @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
         @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
         var loopback = false
+        @Flag(help: "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput.")
+        var all = false
+        @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
+        @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
 
         func run() async throws {
             try noNetwork()
-            if loopback { try await loopbackRun() }
+            if loopback || all { try await loopbackRun() }
+            guard all else { return }
+            let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
+            try suites.bankLoad()
+            try suites.examAndReadiness()
+            suites.cards()
+            try suites.nudgeList(learners: nudgeLearners)
+            try await suites.broadcast(recipients: broadcastRecipients, rate: 25)
         }
 
         /// The whole runtime over real HTTP on loopback: the fake answers instantly, so this measures us.

@@ -1,0 +1,145 @@
+import FakeBotAPI
+import Foundation
+import TelegramAPI
+import TutorBot
+import TutorCore
+import TutorStore
+
+/// Timing helpers for `permitready bench` (measured by hand in release builds; never in tests).
+enum Timing {
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+
+    /// Runs `body` `runs` times and returns the median seconds per run.
+    static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let t0 = ContinuousClock.now
+            try body()
+            times.append(seconds(ContinuousClock.now - t0))
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    static func format(_ s: Double) -> String {
+        s < 1e-3 ? String(format: "%.1f µs", s * 1e6) : (s < 1 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.2f s", s))
+    }
+}
+
+/// The figures the issues ask for, each measured on its own.
+struct BenchSuites {
+    let banksDirectory: String
+
+    func banks() throws -> Banks {
+        guard let banks = try BankFiles.load(banksDirectory).banks else { throw BotError.banks(.invalid([])) }
+        return banks
+    }
+
+    func bankLoad() throws {
+        let sources = try BankFiles.read(banksDirectory)
+        let bytes = sources.files.values.reduce(0) { $0 + $1.count }
+        let t = try Timing.median(runs: 5) { _ = BankLoader.load(try BankFiles.read(banksDirectory)) }
+        let banks = try self.banks()
+        print("banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(bytes / 1024) KiB of JSON; read + load + validate: \(Timing.format(t)) (median of 5)")
+    }
+
+    func examAndReadiness() throws {
+        let banks = try self.banks()
+        for code in ["CA", "NY", "OH", "NC"] {
+            guard let state = banks.state(code) else { continue }
+            let pool = banks.pool(for: code)
+            let fixed = try Timing.median(runs: 21) { _ = try ExamBuilder.fixedTest(3, state: state, pool: pool) }
+            var r = SeededRandom(seed: 1)
+            let random = try Timing.median(runs: 21) { _ = try ExamBuilder.randomTest(state: state, pool: pool, random: &r) }
+            print("practice test \(code) (\(state.test.questions ?? 0) q): fixed test \(Timing.format(fixed)), random \(Timing.format(random))")
+        }
+        // A learner with 5,000 answers spread over the CA pool.
+        let state = banks.state("CA")!
+        let pool = banks.pool(for: "CA")
+        var rng = SeededRandom(seed: 9)
+        var progress: [String: QuestionStats] = [:]
+        let now = Date()
+        for i in 0..<5_000 {
+            let q = pool[Int(rng.next() % UInt64(pool.count))]
+            var s = progress[q.id] ?? QuestionStats(lastAnsweredAt: now)
+            s.record(correct: rng.unit() < 0.75, at: now.addingTimeInterval(-Double(5_000 - i) * 600))
+            progress[q.id] = s
+        }
+        let t = Timing.median(runs: 51) { _ = Readiness.estimate(progress: progress, pool: pool, format: state.test, now: now) }
+        print("readiness for a learner with 5,000 answers (\(progress.count) questions): \(Timing.format(t)) per estimate")
+    }
+
+    func cards() {
+        let scheduler = FSRSScheduler()
+        var rng = SeededRandom(seed: 4)
+        let now = Date()
+        var state = ChatState(learner: Learner(chatID: 1, userID: 1, firstName: "B", joinedAt: now))
+        var ids = Set<String>()
+        for i in 0..<2_500 {
+            var card = FSRSCard.new(due: now.addingTimeInterval(-86_400 * 30))
+            for r in 0..<4 {
+                card = scheduler.review(card, rating: [.good, .again, .easy, .hard][(i + r) % 4], at: now.addingTimeInterval(Double(r - 30) * 86_400), random: &rng)
+            }
+            state.cards["q\(i)"] = card
+            ids.insert("q\(i)")
+        }
+        var due = 0
+        let pick = Timing.median(runs: 21) { due = state.dueCards(at: now, in: ids).count }
+        let one = state.cards["q7"]!
+        let review = Timing.median(runs: 1_001) { _ = scheduler.review(one, rating: .good, at: now, random: &rng) }
+        print("flashcards: picking the due cards of 2,500 (\(due) due): \(Timing.format(pick)); rescheduling one after an answer: \(Timing.format(review))")
+    }
+
+    /// Today's reminder list for 1,000,000 learners: an indexed range scan in SQL (next_nudge_at).
+    func nudgeList(learners: Int) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-nudges-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try TutorStore(path: dir.appendingPathComponent("n.sqlite").path)
+        let now = Date()
+        let fill0 = ContinuousClock.now
+        var batch: [ChatChange] = []
+        var rng = SeededRandom(seed: 2)
+        for i in 0..<learners {
+            var l = Learner(chatID: Int64(i + 1), userID: Int64(i + 1), firstName: "L", stateCode: "TX", joinedAt: now)
+            // Spread reminders over the next 24 hours: about 1/24 are due in any hour.
+            l.nextNudgeAt = now.addingTimeInterval(rng.unit() * 86_400 - 3_600)
+            batch.append(ChatChange(before: nil, after: ChatState(learner: l), answers: [], outbox: []))
+            if batch.count == 10_000 { try store.commit(batch, offset: nil); batch = [] }
+        }
+        try store.commit(batch, offset: nil)
+        let fill = Timing.seconds(ContinuousClock.now - fill0)
+        var due = 0
+        let t = try Timing.median(runs: 5) { due = try store.dueNudges(now: now, limit: 1_000_000).count }
+        print("reminders: \(learners) learners written in \(Timing.format(fill)); today's due list (\(due) due now) in SQL via the next_nudge_at index: \(Timing.format(t))")
+    }
+
+    /// Broadcast throughput against the fake Bot API enforcing 30/s overall and per-chat pacing.
+    func broadcast(recipients: Int, rate: Double) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bcast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        fake.enforceRateLimits(globalPerSecond: 30, perChatSeconds: 1)
+        var config = Config(token: "123456789:BENCHbenchBENCHbenchBENCHbenchBENCH", apiBase: fake.baseURL,
+                            databasePath: dir.appendingPathComponent("b.sqlite").path, banksDirectory: banksDirectory,
+                            promptsDirectory: "Prompts/en", pollTimeout: 1, messagesPerSecond: rate)
+        config.admins = [1]
+        let bot = try Bot.build(config)
+        var seeded: [ChatChange] = []
+        for i in 0..<recipients {
+            let l = Learner(chatID: Int64(10_000 + i), userID: Int64(10_000 + i), firstName: "L", stateCode: "TX", joinedAt: Date())
+            seeded.append(ChatChange(before: nil, after: ChatState(learner: l), answers: [], outbox: []))
+        }
+        try bot.store.commit(seeded, offset: nil)
+        let id = try bot.store.createBroadcast(stateCode: nil, text: "Bench note", adminChatID: nil, status: "sending", now: Date())
+        let t0 = ContinuousClock.now
+        let task = Task { try await bot.run() }
+        _ = fake.wait(timeout: 3_600) { (try? bot.store.broadcast(id))??.status == "done" }
+        let seconds = Timing.seconds(ContinuousClock.now - t0)
+        task.cancel()
+        _ = await task.result
+        let achieved = Double(recipients) / seconds
+        print("broadcast: \(recipients) learners in \(String(format: "%.1f", seconds)) s = \(String(format: "%.1f", achieved)) msg/s at a configured \(Int(rate))/s (\(Int(achieved / rate * 100))%); 429s from the fake: \(fake.rateLimited)")
+    }
+}
