@@ -875,8 +875,14 @@ struct Reduction {
     }
 
     /// The learner's estimated chance of passing their state's test now (see `Readiness`).
+    /// Shown only once there is enough recent evidence: a number built mostly on the prior would
+    /// tell an anxious beginner "3%" after two questions, which is neither true nor kind.
     func readiness() -> Double? {
         guard let info = stateInfo, !state.progress.isEmpty else { return nil }
-        return Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now).passProbability
+        let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now)
+        return estimate.evidence >= Reduction.readinessEvidence ? estimate.passProbability : nil
     }
+
+    /// Recency-weighted answers needed before the chance of passing is shown (about two quizzes' worth).
+    static let readinessEvidence = 20.0
 }
