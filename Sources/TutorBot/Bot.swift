@@ -70,7 +70,7 @@ public final class Bot: Sendable {
         self.clock = BotClock(fakeNow: config.fakeNow)
         self.logger = logger
         self.sender = OutboxSender(api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
-                                   messagesPerSecond: config.messagesPerSecond, logger: logger)
+                                   messagesPerSecond: config.messagesPerSecond, perChatPerSecond: config.perChatPerSecond, logger: logger)
     }
 
     /// Drops a chat from the cache after its rows changed outside `process` (blocked by the sender, erased).

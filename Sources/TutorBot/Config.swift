@@ -18,6 +18,8 @@ public struct Config: Sendable {
     /// Deliver each batch's replies before polling again (the console chat: a scripted session
     /// then reads like a real one, each reply printed before the next line is taken).
     public var deliverBeforeNextPoll = false
+    /// Messages per second within one chat (Telegram: about 1, with short bursts).
+    public var perChatPerSecond: Double = 1
     /// How often to look for reminders that are due.
     public var nudgeCheckSeconds: TimeInterval = 30
 

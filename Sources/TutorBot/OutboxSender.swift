@@ -50,7 +50,7 @@ public actor OutboxSender {
     /// Per-chat pacing: about one message a second, with short bursts (an answer's edit plus the
     /// next question) let through, as Telegram does.
     var chatPace: [Int64: (tokens: Double, at: ContinuousClock.Instant)] = [:]
-    static let chatRate = 1.0
+    let chatRate: Double
     static let chatBurst = 3.0
 
     /// How long this chat must wait before its next message (and takes the token).
@@ -58,20 +58,22 @@ public actor OutboxSender {
         let now = ContinuousClock.now
         var pace = chatPace[chatID] ?? (Self.chatBurst, now)
         let elapsed = (now - pace.at).components
-        pace.tokens = min(Self.chatBurst, pace.tokens + (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * Self.chatRate)
+        pace.tokens = min(Self.chatBurst, pace.tokens + (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * chatRate)
         pace.at = now
         pace.tokens -= 1
         chatPace[chatID] = pace
         if chatPace.count > 50_000 { chatPace = chatPace.filter { $0.value.tokens < Self.chatBurst - 1 } }
-        return pace.tokens >= 0 ? .zero : .seconds(-pace.tokens / Self.chatRate)
+        return pace.tokens >= 0 ? .zero : .seconds(-pace.tokens / chatRate)
     }
 
     /// Retries of a transient failure before the row is given up as failed.
     static let maxAttempts = 8
     static let concurrentChats = 64
 
-    init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double, logger: Logger) {
+    init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
+         perChatPerSecond: Double = 1, logger: Logger) {
         self.api = api; self.store = store; self.clock = clock; self.banksDirectory = banksDirectory
+        self.chatRate = max(perChatPerSecond, 0.1)
         // No burst: a steady pace keeps every one-second window under Telegram's ~30 messages.
         self.limiter = RateLimiter(perSecond: messagesPerSecond, burst: 1)
         self.logger = logger

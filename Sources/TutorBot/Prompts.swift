@@ -67,6 +67,13 @@ public struct Prompts: Sendable {
     /// again for every variable it looks up — most of the time of a reply went there; one
     /// reflection per render is enough. nil optionals are left out, so they read as false.
     static func tree(_ value: Any) -> Any {
+        // Leaves first, without reflection: most values are strings, numbers and flags.
+        switch value {
+        case is String, is Int, is Bool, is Int64, is Double: return value
+        case let c as TemplateFields: return c.fields.mapValues(tree)
+        case let list as [OptionContext]: return list.map(\.fields)
+        default: break
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .struct, .class:
@@ -86,6 +93,10 @@ public struct Prompts: Sendable {
     }
 
     static func unwrap(_ value: Any) -> Any? {
+        switch value {
+        case is String, is Int, is Bool, is Int64, is Double: return value
+        default: break
+        }
         let m = Mirror(reflecting: value)
         guard m.displayStyle == .optional else { return value }
         return m.children.first.map(\.value)
@@ -255,6 +266,12 @@ public struct Prompts: Sendable {
 
 // MARK: - template contexts (field names are the templates' variable names)
 
+/// The hottest contexts (every question and answer) list their fields by hand, sparing a
+/// reflection per render; `PromptsTests` checks each list matches the struct's properties.
+protocol TemplateFields {
+    var fields: [String: Any] { get }
+}
+
 struct EmptyContext {}
 
 struct WelcomeContext { var firstName: String }
@@ -379,7 +396,10 @@ struct HomeContext {
     }
 }
 
-struct OptionContext { var letter: String; var text: String; var mark: String }
+struct OptionContext: TemplateFields {
+    var letter: String; var text: String; var mark: String
+    var fields: [String: Any] { ["letter": letter, "text": text, "mark": mark] }
+}
 
 struct QuestionContext {
     var number: Int
@@ -406,6 +426,17 @@ struct QuestionContext {
         default: modeName = prompts.modeName(v.mode)
         }
         options = v.options.map { OptionContext(letter: $0.letter, text: $0.text, mark: "▫️") }
+    }
+}
+
+extension QuestionContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = ["number": number, "total": total, "topic": topic, "typeIn": typeIn, "hasLives": hasLives,
+                                "hearts": hearts, "text": text, "options": options.map(\.fields)]
+        if let sectionName { f["sectionName"] = sectionName }
+        if let modeName { f["modeName"] = modeName }
+        if let seconds { f["seconds"] = seconds }
+        return f
     }
 }
 
@@ -448,6 +479,18 @@ struct AnsweredContext {
         let cheers = prompts.strings.cheers
         cheer = cheers.isEmpty ? "Correct!" : cheers[(v.question.number + v.question.text.count) % cheers.count]
         correctLetter = v.correctLetter; explanation = v.explanation; source = v.source
+    }
+}
+
+extension AnsweredContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = ["number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
+                                "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
+                                "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
+                                "hearts": hearts, "explanation": explanation, "source": source]
+        if let sectionName { f["sectionName"] = sectionName }
+        if let typed { f["typed"] = typed }
+        return f
     }
 }
 

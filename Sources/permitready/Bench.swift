@@ -42,7 +42,8 @@ extension PermitReady {
             config.databasePath = dir.appendingPathComponent("bench.sqlite").path
             config.apiBase = fake.baseURL
             config.pollTimeout = 1
-            config.messagesPerSecond = 100_000   // the fake has no limit: measure our own ceiling
+            config.messagesPerSecond = 100_000   // the fake has no limit here: measure our own ceiling
+            config.perChatPerSecond = 100_000
             let bot = try Bot.build(config)
             let learnersHere = min(learners, 200)
             let perLearner = min(updates, 40)

@@ -24,7 +24,7 @@ import Testing
     }
     var sampleAnswered: AnsweredView {
         AnsweredView(question: sampleQuestion, chosenLetter: "B", correctLetter: "A", correctText: "x", isCorrect: false,
-                     explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4", timedOut: true)
+                     explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4", timedOut: true, typed: "eight <8>")
     }
     var sampleResult: QuizResult {
         QuizResult(quizID: 1, mode: .practiceTest(number: 2), stateCode: "NY", correct: 13, total: 20, passPercent: 70, startedAt: Date(),
@@ -82,6 +82,16 @@ import Testing
             #expect(FakeBotAPI.visibleLength(text) <= 4096, "\(m) fits in one message")
             #expect(FakeBotAPI.balancedHTML(text), "\(m) is valid Telegram HTML: \(text)")
             #expect(!text.contains("{{") && !text.contains("}}"), "\(m) has no unrendered tags")
+        }
+    }
+
+    /// Hand-written field lists must name exactly the struct's properties (optionals may be absent when nil).
+    @Test func handWrittenFieldListsMatchTheirStructs() {
+        let samples: [any TemplateFields] = [QuestionContext(sampleQuestion, prompts: prompts), AnsweredContext(sampleAnswered, prompts: prompts),
+                                             OptionContext(letter: "A", text: "t", mark: "m")]
+        for sample in samples {
+            let labels = Set(Mirror(reflecting: sample).children.compactMap(\.label))
+            #expect(Set(sample.fields.keys) == labels, "\(type(of: sample)): \(labels.symmetricDifference(sample.fields.keys))")
         }
     }
 
