@@ -123,6 +123,29 @@ import TutorStore
         await h.kill()
     }
 
+    /// Flashcards through the real runtime: new cards, reveal by editing, rate, and the summary.
+    @Test func flashcardsEndToEnd() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start OH", chat: learner)
+        #expect(h.waitForText(learner, "Questions seen"))
+        #expect(h.fake.press("🃏 Flashcards", chat: learner))
+        for n in 1...5 {
+            #expect(h.waitForText(learner, "Card \(n)/5"))
+            let card = try #require(h.fake.messages(chat: learner).last { $0.text.contains("Card \(n)/5") })
+            #expect(h.fake.press("👀 Show answer", chat: learner))
+            #expect(h.fake.wait { h.fake.messages(chat: learner).contains { $0.messageID == card.messageID && $0.text.contains("💡") } },
+                    "card \(n) turns over in place")
+            #expect(h.fake.press(n % 2 == 0 ? "🔁 Need practice" : "✅ Knew it", chat: learner))
+        }
+        #expect(h.waitForText(learner, "5 cards reviewed"))
+        #expect(h.fake.messages(chat: learner).last?.text.contains("Coming up") == true)
+        let cards = try #require(try h.bot?.store.rows("SELECT COUNT(*) AS n FROM card WHERE chat_id = ?", [learner]).first?["n"])
+        #expect(cards == "5")
+        #expect(h.fake.wait { h.fake.unansweredCallbacks.isEmpty } && h.fake.rejections.isEmpty)
+        await h.kill()
+    }
+
     /// Sign pictures are uploaded once, then sent by the file_id Telegram gave back.
     @Test func signPicturesAreUploadedOnceThenReused() async throws {
         let h = try Harness()
