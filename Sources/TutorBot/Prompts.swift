@@ -42,11 +42,12 @@ public struct Prompts: Sendable {
     }
 
     public static func load(directory: String) throws -> Prompts {
+        TelegramHTML.registerOnce
         var templates: [String: MustacheTemplate] = [:]
         for name in templateNames {
             let path = "\(directory)/\(name).mustache"
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw PromptsError.missingTemplate(path) }
-            do { templates[name] = try MustacheTemplate(string: text) }
+            do { templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(TelegramHTML.name)}}" + text) }
             catch { throw PromptsError.unreadable(file: path, reason: "\(error)") }
         }
         let stringsPath = "\(directory)/strings.json"
@@ -417,7 +418,7 @@ struct QuestionContext {
     init(_ v: QuestionView, prompts: Prompts) {
         typeIn = v.typeIn
         hasLives = v.lives != nil
-        hearts = String(repeating: "❤️", count: v.lives ?? 0) + String(repeating: "🤍", count: max(0, 3 - (v.lives ?? 3)))
+        hearts = QuestionContext.hearts(v.lives)
         number = v.number; total = v.total; topic = prompts.topicName(v.topic); text = v.text
         sectionName = v.sectionName
         seconds = v.secondsPerQuestion
@@ -426,6 +427,14 @@ struct QuestionContext {
         default: modeName = prompts.modeName(v.mode)
         }
         options = v.options.map { OptionContext(letter: $0.letter, text: $0.text, mark: "▫️") }
+    }
+}
+
+extension QuestionContext {
+    /// "❤️❤️🤍": lives left out of three.
+    static func hearts(_ lives: Int?) -> String {
+        guard let lives else { return "" }
+        return String(repeating: "❤️", count: lives) + String(repeating: "🤍", count: max(0, 3 - lives))
     }
 }
 
@@ -465,7 +474,7 @@ struct AnsweredContext {
         correctAnswer = v.question.typeIn ? v.correctText : v.correctLetter
         typed = v.typed
         hasLives = v.question.lives != nil
-        hearts = String(repeating: "❤️", count: v.question.lives ?? 0) + String(repeating: "🤍", count: max(0, 3 - (v.question.lives ?? 3)))
+        hearts = QuestionContext.hearts(v.question.lives)
         number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
         sectionName = v.question.sectionName
         timedOut = v.timedOut
@@ -613,5 +622,31 @@ struct NoticeContext {
         case .noQuizOpen: noQuizOpen = true
         case .timeRanOut: timeRanOut = true
         }
+    }
+}
+
+/// Escaping for Telegram's HTML parse mode: only `<`, `>` and `&` need it in text (quotes only
+/// inside attributes, which our templates never fill), and most text has none of them, so it is
+/// returned untouched after one pass over its bytes. (Mustache's own HTML escaping rebuilt every
+/// string character by character: a tenth of an update's cost.)
+struct TelegramHTML: MustacheContentType {
+    static let name = "TELEGRAM_HTML"
+    static let registerOnce: Void = { MustacheContentTypes.register(TelegramHTML(), named: name) }()
+
+    func escapeText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else {
+            return text
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for c in text.unicodeScalars {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 }

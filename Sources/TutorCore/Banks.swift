@@ -155,6 +155,9 @@ public struct Banks: Sendable {
     public let files: [BankFileInfo]
     private let byID: [String: Question]
     private let stateByCode: [String: StateInfo]
+    /// Each state's pool and its ids, built once: the dialogue asks for them on most screens.
+    private let pools: [String: [Question]]
+    private let poolIDSets: [String: Set<String>]
 
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
                 signs: [SignInfo] = [], files: [BankFileInfo] = []) {
@@ -168,6 +171,10 @@ public struct Banks: Sendable {
         for qs in stateQuestions.values { for q in qs { byID[q.id] = q } }
         self.byID = byID
         self.stateByCode = Dictionary(states.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+        var pools: [String: [Question]] = [:]
+        for s in states { pools[s.code] = universal + (stateQuestions[s.code] ?? []) }
+        self.pools = pools
+        self.poolIDSets = pools.mapValues { Set($0.map(\.id)) }
     }
 
     public func question(_ id: String) -> Question? { byID[id] }
@@ -177,6 +184,11 @@ public struct Banks: Sendable {
     /// Everything a learner in `stateCode` can be asked: universal plus that state's own.
     public func pool(for stateCode: String?) -> [Question] {
         guard let code = stateCode else { return universal }
-        return universal + (stateQuestions[code] ?? [])
+        return pools[code] ?? universal + (stateQuestions[code] ?? [])
+    }
+
+    /// The ids of `pool(for:)`, for membership tests.
+    public func poolIDs(for stateCode: String?) -> Set<String> {
+        stateCode.flatMap { poolIDSets[$0] } ?? Set(pool(for: stateCode).map(\.id))
     }
 }

@@ -348,10 +348,10 @@ struct Reduction {
         let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
         let view = HomeView(firstName: learner.firstName, stateName: info.name,
                             streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
-                            missedCount: missed, seenCount: pool.filter { state.progress[$0.id] != nil }.count,
+                            missedCount: missed, seenCount: seenCount(info.code),
                             totalCount: pool.count, xp: learner.xp,
                             answeredToday: learner.answeredDay == today ? learner.answeredToday : 0)
-        let due = state.dueCards(at: ctx.now, in: Set(pool.map(\.id))).count
+        let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         var rows: [[Button]] = []
         if let quiz = state.session.quiz {
             rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
@@ -382,11 +382,11 @@ struct Reduction {
         state.session.screen = .progress
         let pool = banks.pool(for: info.code)
         let view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
-                                seenCount: pool.filter { state.progress[$0.id] != nil }.count, totalCount: pool.count,
+                                seenCount: seenCount(info.code), totalCount: pool.count,
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
                                 recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
                                 readyToTest: readyToTest, xp: learner.xp, badges: learner.badges.sorted(),
-                                cardsDue: state.dueCards(at: ctx.now, in: Set(pool.map(\.id))).count)
+                                cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count)
         let tests = state.results.filter(\.mode.isPracticeTest)
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
@@ -768,7 +768,7 @@ struct Reduction {
     mutating func startFlashcards() {
         guard let info = stateInfo else { return showStatePicker() }
         let pool = banks.pool(for: info.code)
-        var ids = Array(state.dueCards(at: ctx.now, in: Set(pool.map(\.id))).prefix(Reduction.cardsPerSession))
+        var ids = Array(state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).prefix(Reduction.cardsPerSession))
         if ids.isEmpty {
             // Nothing due: a few new cards from questions never seen, easy ones first.
             let unseen = pool.filter { state.cards[$0.id] == nil && state.progress[$0.id] == nil && $0.kind != .fillIn }
@@ -829,7 +829,7 @@ struct Reduction {
         let tz = Dialogue.timeZone(of: learner, banks: banks)
         let endOfTomorrow = Nudges.instant(today.adding(days: 2), minute: 0, in: tz)
         let endOfWeek = Nudges.instant(today.adding(days: 8), minute: 0, in: tz)
-        let pool = Set(banks.pool(for: learner.stateCode).map(\.id))
+        let pool = banks.poolIDs(for: learner.stateCode)
         let upcoming = state.cards.filter { pool.contains($0.key) && $0.value.due > ctx.now }.map(\.value.due)
         send(.flashcardsDone(FlashcardSummary(reviewed: reviewed, dueTomorrow: upcoming.filter { $0 < endOfTomorrow }.count,
                                                dueThisWeek: upcoming.filter { $0 < endOfWeek }.count)),
@@ -872,6 +872,12 @@ struct Reduction {
     var readyToTest: Bool {
         let tests = state.results.filter(\.mode.isPracticeTest).suffix(3)
         return tests.count == 3 && tests.allSatisfy(\.passedWithMargin)
+    }
+
+    /// Questions of this state's pool the learner has answered at least once.
+    func seenCount(_ code: String) -> Int {
+        let ids = banks.poolIDs(for: code)
+        return state.progress.keys.reduce(0) { $0 + (ids.contains($1) ? 1 : 0) }
     }
 
     /// The learner's estimated chance of passing their state's test now (see `Readiness`).

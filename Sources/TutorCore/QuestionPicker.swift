@@ -36,7 +36,7 @@ public enum QuestionPicker {
 
     /// The learner's misses that still exist in the bank (a removed question drops out quietly).
     public static func reviewQuestions(_ state: ChatState, banks: Banks, limit: Int = quizLength) -> [Question] {
-        let pool = Set(banks.pool(for: state.learner.stateCode).map(\.id))
+        let pool = banks.poolIDs(for: state.learner.stateCode)
         return state.missedIDs.filter(pool.contains).prefix(limit).compactMap(banks.question)
     }
 

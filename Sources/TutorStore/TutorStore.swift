@@ -98,7 +98,7 @@ public final class TutorStore: Sendable {
         try writer.read { db in try Schema.migrator.appliedMigrations(db) }
     }
 
-    static let encoder: JSONEncoder = { let e = JSONEncoder(); e.outputFormatting = .sortedKeys; return e }()
+    static let encoder = JSONEncoder()
     static let decoder = JSONDecoder()
 
     // MARK: - update offset
