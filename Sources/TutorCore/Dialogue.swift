@@ -524,6 +524,8 @@ struct Reduction {
             run.sectionOfQuestion = sections
             run.revealAtEnd = !learner.revealAnswersAsYouGo
             run.deadline = info.test.timeLimitMinutes.map { ctx.now.addingTimeInterval(TimeInterval($0 * 60)) }
+            // The clock keeps running while the learner is away: at the limit the test ends, as the real one would.
+            if let deadline = run.deadline { effects.append(.setTimer(key: run.deadlineKey, at: deadline)) }
         }
         if mode == .timedChallenge { run.secondsPerQuestion = Reduction.timedChallengeSeconds }
         if mode == .livesChallenge { run.lives = Reduction.lives }
@@ -668,6 +670,10 @@ struct Reduction {
 
     /// A timed-challenge question ran out of time: it counts as missed and shows the answer.
     mutating func timerFired(_ key: String) {
+        if let quiz = state.session.quiz, quiz.deadline != nil, key == quiz.deadlineKey {
+            send(.notice(.timeRanOut))
+            return finish(timedOut: true)
+        }
         guard var quiz = state.session.quiz, quiz.timerKey == key, quiz.phase == .asking,
               let q = banks.question(quiz.currentQuestionID) else { return }   // answered in time, or a stale timer
         _ = record(q, option: -1, quiz: &quiz)
@@ -718,10 +724,10 @@ struct Reduction {
         if state.results.count > ChatState.recentResultsKept { state.results.removeFirst(state.results.count - ChatState.recentResultsKept) }
         state.session.quiz = nil
         state.session.screen = .results
-        if let seconds = quiz.secondsPerQuestion, quiz.phase == .asking, quiz.index < quiz.questionIDs.count {
-            _ = seconds
+        if quiz.secondsPerQuestion != nil, quiz.phase == .asking, quiz.index < quiz.questionIDs.count {
             effects.append(.cancelTimer(key: quiz.timerKey))
         }
+        if quiz.deadline != nil && !timedOut { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
         let view = ResultsView(result: result, stateName: stateInfo?.name,
                                durationSeconds: max(0, Int(ctx.now.timeIntervalSince(quiz.startedAt))),
                                missedCount: result.missedIDs.count,

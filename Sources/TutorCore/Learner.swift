@@ -151,6 +151,8 @@ public struct QuizRun: Codable, Equatable, Sendable {
     public var hidesAnswers: Bool { revealAtEnd == true }
     /// The timer that ends the current question of a timed challenge.
     public var timerKey: String { "tq\(id).\(index)" }
+    /// The timer that ends a practice test at the state's time limit.
+    public var deadlineKey: String { "td\(id)" }
 
     public var currentQuestionID: String { questionIDs[index] }
     public var isLastQuestion: Bool { index == questionIDs.count - 1 }

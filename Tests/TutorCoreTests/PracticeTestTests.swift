@@ -124,6 +124,24 @@ enum PracticeSample {
         #expect(reply.buttons.first == [Button(.seeMisses(count: 20), .missesPage(quiz: quiz.id, page: 0))])
     }
 
+    /// Massachusetts gives 25 minutes: the test ends at the limit even if the learner walked away.
+    @Test func aTimeLimitEndsTheTestWhenItRunsOut() throws {
+        let ma = StateInfo(code: "MA", name: "Massachusetts", timeZones: ["America/New_York"], minPermitAge: 16, handbook: "", launch: true,
+                           confidence: .high, note: nil,
+                           test: TestFormat(questions: 25, passCorrect: 18, timeLimitMinutes: 25, sections: [TestSection(name: "All", pool: .all, questions: 25)]))
+        let banks = Banks(states: [ma], universal: PracticeSample.pool(signs: 30, rules: 100), stateQuestions: [:])
+        var s = Sample.newChat()
+        s.learner.stateCode = "MA"
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "t", action: .startTest(2), messageID: 1), DialogueContext(banks: banks, now: Sample.t0, seed: 1))
+        let quiz = try #require(s.session.quiz)
+        #expect(effects.contains(.setTimer(key: "td\(quiz.id)", at: Sample.t0.addingTimeInterval(25 * 60))))
+        (s, effects) = Dialogue.reduce(s, .timerFired(key: "td\(quiz.id)"), DialogueContext(banks: banks, now: Sample.t0.addingTimeInterval(25 * 60), seed: 2))
+        #expect(s.session.quiz == nil)
+        #expect(s.results.last?.timedOut == true && s.results.last?.missedIDs.count == 25)
+        #expect(effects.first == .send(Reply(.notice(.timeRanOut))))
+    }
+
     @Test func timedChallengeMissesAQuestionWhenItsTimerFires() throws {
         var (s, _) = Dialogue.reduce(Sample.newChat(), .commandSent(.start, payload: "NY"), Sample.context())
         var effects: [Effect]
