@@ -21,7 +21,7 @@ public struct Prompts: Sendable {
     /// Names of the message templates (files `<name>.mustache`); `disclaimer` is a partial.
     public static let templateNames = [
         "welcome", "welcome_back", "pick_state", "type_state", "state_card", "home", "question", "answered",
-        "results", "review_empty", "pick_topic", "coming_soon", "progress", "settings", "help", "about", "notice", "disclaimer",
+        "results", "review_empty", "pick_topic", "progress", "settings", "help", "about", "notice", "disclaimer",
         "pick_test", "locked_in", "misses", "test_unavailable", "nudge", "confirm_delete", "data_deleted",
         "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
         "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
@@ -246,7 +246,6 @@ public struct Prompts: Sendable {
         case .results(let v): return results(ResultsContext(v, prompts: self))
         case .reviewEmpty: return render("review_empty", EmptyContext())
         case .pickTopic: return render("pick_topic", EmptyContext())
-        case .comingSoon: return render("coming_soon", EmptyContext())
         case .progress(let v): return progress(ProgressContext(v, prompts: self))
         case .settings(let v): return render("settings", SettingsContext(v))
         case .help: return render("help", EmptyContext())
@@ -604,7 +603,7 @@ struct ProgressContext {
 struct NoticeContext {
     var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
     var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
-    var stopped = false, resumed = false, stateNotFound = false, noQuizOpen = false, timeRanOut = false
+    var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
 
     init(_ n: Notice) {
         switch n {
@@ -619,7 +618,6 @@ struct NoticeContext {
         case .stopped: stopped = true
         case .resumed: resumed = true
         case .stateNotFound: stateNotFound = true
-        case .noQuizOpen: noQuizOpen = true
         case .timeRanOut: timeRanOut = true
         }
     }

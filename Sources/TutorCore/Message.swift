@@ -3,7 +3,7 @@ import Foundation
 /// Short friendly lines for stray input; each has its template line in Prompts/.
 public enum Notice: String, CaseIterable, Sendable {
     case didNotCatchThat, staleButton, garbledButton, alreadyAnswered, unsupportedContent
-    case editedMessage, tooLong, groupChat, stopped, resumed, stateNotFound, noQuizOpen, timeRanOut
+    case editedMessage, tooLong, groupChat, stopped, resumed, stateNotFound, timeRanOut
 }
 
 public struct AnswerOption: Equatable, Sendable {
@@ -178,7 +178,6 @@ public enum Message: Equatable, Sendable {
     case confirmDelete
     case dataDeleted
     case pickTopic
-    case comingSoon
     case progress(ProgressView)
     case settings(SettingsView)
     case help

@@ -60,7 +60,7 @@ import Testing
             .answered(AnsweredView(question: q, chosenLetter: "B", correctLetter: "A", correctText: "x", isCorrect: false,
                                    explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4")),
             .results(ResultsView(result: result, stateName: "New York", durationSeconds: 754, missedCount: 4)),
-            .reviewEmpty, .pickTopic, .comingSoon,
+            .reviewEmpty, .pickTopic,
             .progress(ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
                                    seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: result, count: 5))),
             .settings(SettingsView(stateName: nil)), .settings(SettingsView(stateName: "Texas", revealAnswersAsYouGo: true, nudgesOn: false, timeZone: "America/Chicago")),
