@@ -515,6 +515,7 @@ struct ResultsContext {
     var timeLimit: Int
     var hasReadiness: Bool
     var readiness: Int
+    var lowReadiness: Bool
     var modeName: String
     var correct: Int
     var total: Int
@@ -553,6 +554,7 @@ struct ResultsContext {
         timeLimit = v.timeLimitMinutes ?? 0
         hasReadiness = v.readiness != nil
         readiness = Int(((v.readiness ?? 0) * 100).rounded())
+        lowReadiness = readiness < 30
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
     }
@@ -572,6 +574,7 @@ struct ProgressContext {
     var recent: [Recent]
     var hasReadiness: Bool
     var readiness: Int
+    var lowReadiness: Bool
     var readyToTest: Bool
     var level: Int
     var xp: Int
@@ -585,6 +588,7 @@ struct ProgressContext {
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
         hasReadiness = v.readiness != nil
         readiness = Int(((v.readiness ?? 0) * 100).rounded())
+        lowReadiness = readiness < 30
         readyToTest = v.readyToTest
         stateName = v.stateName
         bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent) }

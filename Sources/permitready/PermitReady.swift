@@ -80,6 +80,9 @@ extension PermitReady {
             let bot: Bot
             var config = paths.config(token: "console", defaultDB: "chat.sqlite")
             config.deliverBeforeNextPoll = true
+            // A terminal has no flood limits: show replies at once.
+            config.messagesPerSecond = 1_000
+            config.perChatPerSecond = 1_000
             do { bot = try Bot.build(config, transport: ConsoleTransport()) }
             catch { throw fail("\(error)") }
             print("PermitReady console chat — type a button's number to press it, or /quit.\n")
