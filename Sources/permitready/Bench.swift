@@ -38,7 +38,7 @@ extension PermitReady {
             defer { try? FileManager.default.removeItem(at: dir) }
             let fake = try FakeBotAPI()
             defer { fake.stop() }
-            var config = paths.config(token: "123456789:BENCHbenchBENCHbenchBENCHbenchBENCH", defaultDB: "")
+            var config = paths.config(token: "0:fake-token-for-the-bench", defaultDB: "")
             config.databasePath = dir.appendingPathComponent("bench.sqlite").path
             config.apiBase = fake.baseURL
             config.pollTimeout = 1

@@ -123,7 +123,7 @@ struct BenchSuites {
         let fake = try FakeBotAPI()
         defer { fake.stop() }
         fake.enforceRateLimits(globalPerSecond: 30, perChatSeconds: 1)
-        var config = Config(token: "123456789:BENCHbenchBENCHbenchBENCHbenchBENCH", apiBase: fake.baseURL,
+        var config = Config(token: "0:fake-token-for-the-bench", apiBase: fake.baseURL,
                             databasePath: dir.appendingPathComponent("b.sqlite").path, banksDirectory: banksDirectory,
                             promptsDirectory: "Prompts/en", pollTimeout: 1, messagesPerSecond: rate)
         config.admins = [1]

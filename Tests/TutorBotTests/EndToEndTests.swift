@@ -22,7 +22,7 @@ final class Harness: @unchecked Sendable {
         fake = try FakeBotAPI()
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        config = Config(token: "123456789:TESTtokenTESTtokenTESTtokenTESTtoken", apiBase: fake.baseURL,
+        config = Config(token: "0:fake-token-for-tests", apiBase: fake.baseURL,
                         databasePath: dir.appendingPathComponent("bot.sqlite").path,
                         banksDirectory: ProcessInfo.processInfo.environment["PERMITREADY_TEST_BANKS"] ?? "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en",
                         pollTimeout: 1, messagesPerSecond: 200)
