@@ -221,7 +221,8 @@ public struct Prompts: Sendable {
         case .misses(let v): return render("misses", MissesContext(items: v.items.map { MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation) }, page: v.page, pageCount: v.pageCount))
         case .testUnavailable: return render("test_unavailable", EmptyContext())
         case .nudge(let v): return render("nudge", NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
-                                                               missed: v.missedCount, hasMissed: v.missedCount > 0))
+                                                               missed: v.missedCount, hasMissed: v.missedCount > 0,
+                                                               cards: v.cardsDue, hasCards: v.cardsDue > 0, cardsPlural: v.cardsDue == 1 ? "" : "s"))
         case .confirmDelete: return render("confirm_delete", EmptyContext())
         case .flashcard(let v):
             struct C { var number: Int; var total: Int; var topic: String; var question: String; var back: Bool; var answer: String; var explanation: String }
@@ -293,7 +294,10 @@ struct SettingsContext {
     }
 }
 
-struct NudgeContext { var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool }
+struct NudgeContext {
+    var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool
+    var cards: Int; var hasCards: Bool; var cardsPlural: String
+}
 
 struct MissesContext {
     struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String }

@@ -426,9 +426,12 @@ struct Reduction {
         state.learner.lastNudgeDay = LocalDay(ctx.now, in: tz)
         state.learner.ignoredNudges += 1
         let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
+        let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: learner.stateCode)).count
         var rows = [[Button(.quickQuiz, .menu(.quickQuiz))]]
-        if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
-        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed)),
+        // Offer the quickest useful thing: due flashcards first, then misses.
+        if due > 0 { rows[0].append(Button(.flashcards(due: due), .menu(.flashcards))) }
+        else if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
+        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed, cardsDue: due)),
                    buttons: rows, bulk: true))
     }
 

@@ -149,6 +149,7 @@ public struct NudgeView: Equatable, Sendable {
     public var firstName: String
     public var streak: Int
     public var missedCount: Int
+    public var cardsDue: Int = 0
 }
 
 /// Everything the bot can say. Each case is rendered by one template in Prompts/<locale>/.
