@@ -1,0 +1,54 @@
+import Foundation
+
+/// The road-sign gallery: groups, one sign at a time, and a drill on a group.
+extension Reduction {
+    // MARK: - road-sign gallery
+
+    mutating func showSignGroups() {
+        state.session.screen = .gallery
+        let groups = SignGroup.allCases.filter { g in banks.signs.contains { $0.group == g } }
+        var rows = stride(from: 0, to: groups.count, by: 2).map { i in
+            groups[i..<min(i + 2, groups.count)].map { Button(.signGroup($0), .signGroup($0)) }
+        }
+        rows.append([Button(.home, .menu(.home))])
+        send(.pickSignGroup, buttons: rows)
+    }
+
+    mutating func showSign(_ group: SignGroup, _ index: Int) {
+        let signs = banks.signs.filter { $0.group == group }
+        guard !signs.isEmpty else { return showSignGroups() }
+        let i = min(max(index, 0), signs.count - 1)
+        state.session.screen = .gallery
+        var nav: [Button] = []
+        if i > 0 { nav.append(Button(.previous, .signAt(group, i - 1))) }
+        if i + 1 < signs.count { nav.append(Button(.nextSign, .signAt(group, i + 1))) }
+        var rows = nav.isEmpty ? [] : [nav]
+        rows.append([Button(.quizMeOnThese, .quizSigns(group))])
+        rows.append([Button(.gallery, .menu(.gallery)), Button(.home, .menu(.home))])
+        send(Reply(.signCard(SignCardView(sign: signs[i], number: i + 1, total: signs.count)), buttons: rows, picture: signs[i].id))
+    }
+
+    /// "Ready to test": the last three practice tests all passed with room to spare.
+    var readyToTest: Bool {
+        let tests = state.results.filter(\.mode.isPracticeTest).suffix(3)
+        return tests.count == 3 && tests.allSatisfy(\.passedWithMargin)
+    }
+
+    /// Questions of this state's pool the learner has answered at least once.
+    func seenCount(_ code: String) -> Int {
+        let ids = banks.poolIDs(for: code)
+        return state.progress.keys.reduce(0) { $0 + (ids.contains($1) ? 1 : 0) }
+    }
+
+    /// The learner's estimated chance of passing their state's test now (see `Readiness`).
+    /// Shown only once there is enough recent evidence: a number built mostly on the prior would
+    /// tell an anxious beginner "3%" after two questions, which is neither true nor kind.
+    func readiness() -> Double? {
+        guard let info = stateInfo, !state.progress.isEmpty else { return nil }
+        let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now)
+        return estimate.evidence >= Reduction.readinessEvidence ? estimate.passProbability : nil
+    }
+
+    /// Recency-weighted answers needed before the chance of passing is shown (about two quizzes' worth).
+    static let readinessEvidence = 20.0
+}

@@ -1,0 +1,316 @@
+import Foundation
+
+/// Quizzes of every kind: asking, answering (tapped or typed), timers, results; practice tests and their misses.
+extension Reduction {
+    // MARK: - practice tests
+
+    mutating func showTestPicker() {
+        guard let info = stateInfo else { return showStatePicker() }
+        state.session.screen = .home
+        let best: [QuizResult?] = (1...ExamBuilder.fixedTests).map { n in
+            state.results.filter { $0.mode == .practiceTest(number: n) }.max { $0.correct < $1.correct }
+        }
+        var rows: [[Button]] = [(1...ExamBuilder.fixedTests).map { n in
+            Button(.testNumber(n, passed: best[n - 1]?.passed), .startTest(n))
+        }]
+        rows.append([Button(.randomTest, .startTest(0))])
+        rows.append([Button(.home, .menu(.home))])
+        send(.pickTest(PickTestView(state: info, best: best)), buttons: rows)
+    }
+
+    /// The misses of a finished quiz, a page at a time (each page stays well inside one message).
+    mutating func showMisses(quizID: Int, page: Int) {
+        guard let result = state.results.first(where: { $0.quizID == quizID }) else { return notice(.staleButton) }
+        let items = result.missedIDs.enumerated().compactMap { i, id -> MissItem? in
+            guard let q = banks.question(id) else { return nil }
+            return MissItem(number: i + 1, question: q.questionText, correctAnswer: q.answers[q.correctAnswerIndex], explanation: q.explanation)
+        }
+        let pages = Reduction.paginate(items, budget: 3_000)
+        guard !pages.isEmpty else { return showHome() }
+        let p = min(max(page, 0), pages.count - 1)
+        var rows: [[Button]] = []
+        if p + 1 < pages.count { rows.append([Button(.morePages, .missesPage(quiz: quizID, page: p + 1))]) }
+        rows.append([Button(.reviewMyMisses, .menu(.review)), Button(.home, .menu(.home))])
+        send(.misses(MissesView(items: pages[p], page: p + 1, pageCount: pages.count)), buttons: rows)
+    }
+
+    /// Splits misses into pages whose text stays under `budget` characters (Telegram allows 4096).
+    static func paginate(_ items: [MissItem], budget: Int) -> [[MissItem]] {
+        var pages: [[MissItem]] = []
+        var current: [MissItem] = []
+        var size = 0
+        for item in items {
+            let n = item.question.count + item.correctAnswer.count + item.explanation.count + 40
+            if !current.isEmpty && size + n > budget { pages.append(current); current = []; size = 0 }
+            current.append(item)
+            size += n
+        }
+        if !current.isEmpty { pages.append(current) }
+        return pages
+    }
+
+    // MARK: - quizzes
+
+    static let timedChallengeSeconds = 20
+    static let lives = 3
+
+    mutating func startQuiz(_ mode: QuizMode) {
+        guard let info = stateInfo else { return showStatePicker() }
+        let pool = banks.pool(for: info.code)
+        var questions: [Question] = []
+        var sections: [Int]?
+        switch mode {
+        case .quick, .timedChallenge, .livesChallenge:
+            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool, progress: state.progress, random: &random)
+        case .signGroup(let group):
+            let signs = Set(banks.signs.filter { $0.group == group }.map(\.id))
+            var drill = pool.filter { $0.imageAssetName.map(signs.contains) == true }
+            if drill.count < 3 { drill = pool.filter(\.isSign) }
+            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: drill, progress: state.progress, random: &random)
+        case .topic(let topic):
+            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool.filter { $0.category == topic },
+                                            progress: state.progress, random: &random)
+        case .review:
+            questions = QuestionPicker.reviewQuestions(state, banks: banks)
+        case .practiceTest(let number):
+            do {
+                let exam = number == 0 ? try ExamBuilder.randomTest(state: info, pool: pool, random: &random)
+                                       : try ExamBuilder.fixedTest(number, state: info, pool: pool)
+                questions = exam.questionIDs.compactMap(banks.question)
+                sections = exam.sectionOfQuestion
+            } catch {
+                send(.testUnavailable)
+                return showHome()
+            }
+        }
+        guard !questions.isEmpty else {
+            send(.reviewEmpty)
+            return showHome()
+        }
+        let id = state.session.nextQuizID
+        state.session.nextQuizID += 1
+        var run = QuizRun(id: id, mode: mode, questionIDs: questions.map(\.id), startedAt: ctx.now)
+        if mode.isPracticeTest {
+            run.sectionOfQuestion = sections
+            run.revealAtEnd = !learner.revealAnswersAsYouGo
+            run.deadline = info.test.timeLimitMinutes.map { ctx.now.addingTimeInterval(TimeInterval($0 * 60)) }
+            // The clock keeps running while the learner is away: at the limit the test ends, as the real one would.
+            if let deadline = run.deadline { effects.append(.setTimer(key: run.deadlineKey, at: deadline)) }
+        }
+        if mode == .timedChallenge { run.secondsPerQuestion = Reduction.timedChallengeSeconds }
+        if mode == .livesChallenge { run.lives = Reduction.lives }
+        state.session.quiz = run
+        state.session.screen = .quiz
+        askCurrentQuestion(reshuffle: true)
+    }
+
+    /// Back to the open quiz exactly where the learner left it.
+    mutating func resume() {
+        guard let quiz = state.session.quiz else { return showHome() }
+        if let deadline = quiz.deadline, ctx.now > deadline { return finish(timedOut: true) }
+        state.session.screen = .quiz
+        switch quiz.phase {
+        case .asking: askCurrentQuestion(reshuffle: quiz.order.isEmpty)
+        case .answered:
+            guard let q = banks.question(quiz.currentQuestionID), let given = quiz.answers.last else { return advance() }
+            var reply = answeredReply(q, quiz: quiz, chosen: given.chosen, timedOut: given.chosen < 0)
+            reply.tag = quiz.questionTag
+            send(reply)
+        }
+    }
+
+    /// Sends the current question; skips questions a bank update removed mid-quiz.
+    mutating func askCurrentQuestion(reshuffle: Bool) {
+        guard var quiz = state.session.quiz else { return showHome() }
+        while quiz.index < quiz.questionIDs.count, banks.question(quiz.currentQuestionID) == nil {
+            quiz.questionIDs.remove(at: quiz.index)
+            if quiz.sectionOfQuestion != nil { quiz.sectionOfQuestion?.remove(at: quiz.index) }
+            quiz.order = []
+        }
+        guard quiz.index < quiz.questionIDs.count, let q = banks.question(quiz.currentQuestionID) else {
+            state.session.quiz = quiz
+            return finish()
+        }
+        if reshuffle || quiz.order.count != q.answers.count {
+            quiz.order = QuestionPicker.shuffledOrder(q, random: &random)
+            if let seconds = quiz.secondsPerQuestion {
+                quiz.questionShownAt = ctx.now
+                effects.append(.setTimer(key: quiz.timerKey, at: ctx.now.addingTimeInterval(TimeInterval(seconds))))
+            }
+        }
+        quiz.phase = .asking
+        state.session.quiz = quiz
+        let letters = q.kind == .fillIn ? [] : zip(Reduction.letters, quiz.order).map { letter, original in
+            Button(.letter(letter), .answer(quiz: quiz.id, question: quiz.index, option: original))
+        }
+        send(Reply(.question(questionView(q, quiz)), buttons: letters.isEmpty ? [] : [letters], picture: q.imageAssetName, tag: quiz.questionTag))
+    }
+
+    static let letters = ["A", "B", "C", "D"]
+
+    func questionView(_ q: Question, _ quiz: QuizRun) -> QuestionView {
+        var view = QuestionView(number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
+                                text: q.questionText,
+                                options: zip(Reduction.letters, quiz.order).map { AnswerOption(letter: $0, text: q.answers[$1]) })
+        if let sections = quiz.sectionOfQuestion, let format = stateInfo?.test, format.sections.count > 1,
+           sections.indices.contains(quiz.index), format.sections.indices.contains(sections[quiz.index]) {
+            view.sectionName = format.sections[sections[quiz.index]].name
+        }
+        view.secondsPerQuestion = quiz.secondsPerQuestion
+        view.typeIn = q.kind == .fillIn
+        view.lives = quiz.lives
+        return view
+    }
+
+    func answeredView(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool) -> AnsweredView {
+        let letterOf = { (original: Int) in quiz.order.firstIndex(of: original).map { Reduction.letters[$0] } ?? "" }
+        let given = quiz.answers.last { $0.questionID == q.id }
+        let correct = q.kind == .fillIn ? (given?.correct ?? false) : chosen == q.correctAnswerIndex
+        return AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),
+                            correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
+                            isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
+                            typed: q.kind == .fillIn ? given?.typed : nil)
+    }
+
+    func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
+        let next = quiz.isLastQuestion || quiz.lives == 0 ? ButtonLabel.seeResults : .next
+        return Reply(.answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)),
+                     buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
+    }
+
+    /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
+    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil) -> Bool {
+        let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
+        var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
+        stats.record(correct: correct, at: ctx.now)
+        state.progress[q.id] = stats
+        let day = today
+        let firstToday = !learner.streak.studied(on: day)
+        state.learner.streak.record(day)
+        // Every answer also feeds the question's flashcard: a miss is Again, a right answer Good.
+        reviewCard(q.id, correct ? .good : .again)
+        earnXP(XP.attempt + (correct ? XP.correct + (q.difficulty == .hard ? XP.hardBonus : 0) : 0) + (firstToday ? XP.studyDayBonus : 0))
+        if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
+        state.learner.answeredToday += 1
+        if learner.streak.current >= 7 { award(.streak7) }
+        if let lives = quiz.lives, !correct { quiz.lives = max(0, lives - 1) }
+        quiz.answers.append(GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct, typed: typed))
+        quiz.phase = .answered
+        effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
+                                                  answeredAt: ctx.now, localDay: day)))
+        return correct
+    }
+
+    /// A typed answer to a fill-in question.
+    mutating func answerTyped(_ text: String) {
+        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+        if let deadline = quiz.deadline, ctx.now > deadline { return finish(timedOut: true) }
+        if quiz.secondsPerQuestion != nil { effects.append(.cancelTimer(key: quiz.timerKey)) }
+        _ = record(q, option: -2, quiz: &quiz, typed: String(text.prefix(60)))
+        state.session.quiz = quiz
+        let target = MessageTarget.tag(quiz.questionTag)
+        if quiz.hidesAnswers {
+            effects.append(.edit(target, Reply(.lockedIn(answeredView(q, quiz: quiz, chosen: -2, timedOut: false)))))
+            return advance()
+        }
+        effects.append(.edit(target, answeredReply(q, quiz: quiz, chosen: -2)))
+    }
+
+    mutating func answer(original option: Int, target: MessageTarget) {
+        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+        if let deadline = quiz.deadline, ctx.now > deadline {
+            // The real test would have ended: an answer after the limit does not count.
+            return finish(timedOut: true)
+        }
+        var timedOut = false
+        if let seconds = quiz.secondsPerQuestion {
+            effects.append(.cancelTimer(key: quiz.timerKey))
+            // A tap that arrives after the budget (the timer not yet processed) is a miss too.
+            if let shown = quiz.questionShownAt, ctx.now.timeIntervalSince(shown) > Double(seconds) + 1 { timedOut = true }
+        }
+        let chosen = timedOut ? -1 : option
+        _ = record(q, option: chosen, quiz: &quiz)
+        state.session.quiz = quiz
+        if quiz.hidesAnswers {
+            effects.append(.edit(target, Reply(.lockedIn(answeredView(q, quiz: quiz, chosen: chosen, timedOut: false)))))
+            return advance()
+        }
+        effects.append(.edit(target, answeredReply(q, quiz: quiz, chosen: chosen, timedOut: timedOut)))
+    }
+
+    /// A timed-challenge question ran out of time: it counts as missed and shows the answer.
+    mutating func timerFired(_ key: String) {
+        if let quiz = state.session.quiz, quiz.deadline != nil, key == quiz.deadlineKey {
+            send(.notice(.timeRanOut))
+            return finish(timedOut: true)
+        }
+        guard var quiz = state.session.quiz, quiz.timerKey == key, quiz.phase == .asking,
+              let q = banks.question(quiz.currentQuestionID) else { return }   // answered in time, or a stale timer
+        _ = record(q, option: -1, quiz: &quiz)
+        state.session.quiz = quiz
+        effects.append(.edit(.tag(quiz.questionTag), answeredReply(q, quiz: quiz, chosen: -1, timedOut: true)))
+    }
+
+    mutating func advance() {
+        guard var quiz = state.session.quiz else { return showHome() }
+        if quiz.lives == 0 { return finish() }
+        quiz.index += 1
+        quiz.order = []
+        state.session.quiz = quiz
+        if quiz.index >= quiz.questionIDs.count { return finish() }
+        askCurrentQuestion(reshuffle: true)
+    }
+
+    mutating func finish(timedOut: Bool = false) {
+        guard let quiz = state.session.quiz else { return showHome() }
+        var byTopic: [Topic: TopicScore] = [:]
+        for a in quiz.answers {
+            var s = byTopic[a.topic] ?? TopicScore(topic: a.topic, correct: 0, total: 0)
+            s.total += 1
+            if a.correct { s.correct += 1 }
+            byTopic[a.topic] = s
+        }
+        let rightIDs = Set(quiz.answers.filter(\.correct).map(\.questionID))
+        var exam: ExamOutcome?
+        if quiz.mode.isPracticeTest, let format = stateInfo?.test, let sections = quiz.sectionOfQuestion {
+            exam = ExamScoring.score(format: format, sectionOfQuestion: sections, correct: quiz.questionIDs.map(rightIDs.contains))
+        }
+        // Unanswered questions (time ran out) are misses too.
+        let missed = quiz.questionIDs.filter { !rightIDs.contains($0) }
+        let result = QuizResult(quizID: quiz.id, mode: quiz.mode, stateCode: learner.stateCode,
+                                correct: exam?.correct ?? rightIDs.count, total: exam?.total ?? quiz.answers.count,
+                                passPercent: stateInfo?.test.passPercent ?? 80, startedAt: quiz.startedAt,
+                                finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
+                                missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
+                                exam: exam, timedOut: timedOut ? true : nil)
+        state.results.append(result)
+        if result.total >= QuestionPicker.quizLength && result.correct == result.total { award(.firstPerfectQuiz) }
+        if (1...ExamBuilder.fixedTests).allSatisfy({ n in state.results.contains { $0.mode == .practiceTest(number: n) && $0.passed } }) {
+            award(.allFourTests)
+        }
+        if let info = stateInfo, Mastery.byTopic(state.progress, pool: banks.pool(for: info.code)).allSatisfy({ $0.percent >= 80 }) {
+            award(.allTopics80)
+        }
+        if state.results.count > ChatState.recentResultsKept { state.results.removeFirst(state.results.count - ChatState.recentResultsKept) }
+        state.session.quiz = nil
+        state.session.screen = .results
+        if quiz.secondsPerQuestion != nil, quiz.phase == .asking, quiz.index < quiz.questionIDs.count {
+            effects.append(.cancelTimer(key: quiz.timerKey))
+        }
+        if quiz.deadline != nil && !timedOut { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
+        let view = ResultsView(result: result, stateName: stateInfo?.name,
+                               durationSeconds: max(0, Int(ctx.now.timeIntervalSince(quiz.startedAt))),
+                               missedCount: result.missedIDs.count,
+                               timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
+                               readiness: quiz.mode.isPracticeTest ? readiness() : nil)
+        var rows: [[Button]] = []
+        if quiz.mode.isPracticeTest && !result.missedIDs.isEmpty {
+            rows.append([Button(.seeMisses(count: result.missedIDs.count), .missesPage(quiz: quiz.id, page: 0))])
+        }
+        if QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false {
+            rows.append([Button(.reviewMyMisses, .menu(.review))])
+        }
+        rows.append([Button(.tryAnother, .menu(.tryAnother)), Button(.home, .menu(.home))])
+        send(.results(view), buttons: rows)
+    }
+}

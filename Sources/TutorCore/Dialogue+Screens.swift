@@ -1,0 +1,138 @@
+import Foundation
+
+/// The menus and informational screens: home, state picker, topics, progress, settings.
+extension Reduction {
+    // MARK: - screens
+
+    mutating func showCurrentScreen() {
+        if learner.stateCode == nil || stateInfo == nil {
+            return state.session.screen == .typingState ? showTypeState() : showStatePicker()
+        }
+        switch state.session.screen {
+        case .quiz where state.session.quiz != nil: resume()
+        case .typingState: showTypeState()
+        case .pickingState: showStatePicker()
+        default: showHome()
+        }
+    }
+
+    mutating func show(_ message: Message, screen: Screen) {
+        state.session.screen = screen
+        send(message, buttons: [[Button(.home, .menu(.home))]])
+    }
+
+    mutating func showStatePicker() {
+        state.session.screen = .pickingState
+        let states = Dialogue.pickerStates.compactMap(banks.state)
+        var rows = stride(from: 0, to: states.count, by: 3).map { i in
+            states[i..<min(i + 3, states.count)].map { Button(.state(name: $0.name), .pickState($0.code)) }
+        }
+        rows.append([Button(.otherState, .menu(.otherState))])
+        send(.pickState, buttons: rows)
+    }
+
+    mutating func showTypeState() {
+        state.session.screen = .typingState
+        send(.typeState)
+    }
+
+    mutating func choose(_ picked: StateInfo) {
+        state.learner.stateCode = picked.code
+        send(.stateCard(StateCardView(state: picked)))
+        showHome()
+    }
+
+    mutating func showHome() {
+        guard let info = stateInfo else { return showStatePicker() }
+        state.session.screen = .home
+        let pool = banks.pool(for: info.code)
+        let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
+        let view = HomeView(firstName: learner.firstName, stateName: info.name,
+                            streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
+                            missedCount: missed, seenCount: seenCount(info.code),
+                            totalCount: pool.count, xp: learner.xp,
+                            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0)
+        let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
+        var rows: [[Button]] = []
+        if let quiz = state.session.quiz {
+            rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
+        }
+        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
+        rows.append([Button(.flashcards(due: due), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
+        rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
+        var third = [Button(.progress, .menu(.progress))]
+        if missed > 0 { third.insert(Button(.reviewMissed(count: missed), .menu(.review)), at: 0) }
+        rows.append(third)
+        rows.append([Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
+        send(.home(view), buttons: rows)
+    }
+
+    mutating func showTopics() {
+        guard stateInfo != nil else { return showStatePicker() }
+        state.session.screen = .home
+        let topics = Set(banks.pool(for: learner.stateCode).map(\.category)).sorted()
+        var rows = stride(from: 0, to: topics.count, by: 2).map { i in
+            topics[i..<min(i + 2, topics.count)].map { Button(.topic($0), .pickTopic($0)) }
+        }
+        rows.append([Button(.home, .menu(.home))])
+        send(.pickTopic, buttons: rows)
+    }
+
+    mutating func showProgress() {
+        guard let info = stateInfo else { return showStatePicker() }
+        state.session.screen = .progress
+        let pool = banks.pool(for: info.code)
+        let view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
+                                seenCount: seenCount(info.code), totalCount: pool.count,
+                                streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
+                                recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
+                                readyToTest: readyToTest, xp: learner.xp, badges: learner.badges.sorted(),
+                                cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count)
+        let tests = state.results.filter(\.mode.isPracticeTest)
+        let chart = tests.isEmpty ? nil : ScoreChartSpec(
+            points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
+            learnerName: learner.firstName, stateName: info.name, timeZone: Dialogue.timeZone(of: learner, banks: banks).identifier)
+        send(Reply(.progress(view), buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
+                                              [Button(.home, .menu(.home))]], chart: chart))
+    }
+
+    mutating func showSettings() {
+        state.session.screen = .settings
+        let zones = stateInfo?.timeZones ?? []
+        let zone = Dialogue.timeZone(of: learner, banks: banks).identifier
+        let view = SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
+                                nudgesOn: learner.nudgesOn, nudgeMinute: learner.nudgeMinute,
+                                paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil,
+                                fourButtonCards: learner.fourButtonCards)
+        var rows: [[Button]] = [[Button(.changeState, .menu(.changeState))],
+                                [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
+                                [Button(.fourButtons(on: !learner.fourButtonCards), .menu(.toggleFourButtons))],
+                                [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
+        if learner.nudgesOn {
+            rows.append(Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) })
+        }
+        if zones.count > 1 {
+            rows.append(zones.enumerated().map { Button(.zone($1, selected: $1 == zone), .setZone($0)) })
+        }
+        rows.append([Button(.deleteData, .menu(.deleteData))])
+        rows.append([Button(.about, .menu(.about)), Button(.home, .menu(.home))])
+        send(.settings(view), buttons: rows)
+    }
+
+    /// The daily reminder came due: send it if today still calls for one (the final say is
+    /// here, not in the scheduler that found the learner).
+    mutating func nudgeDue() {
+        let tz = Dialogue.timeZone(of: learner, banks: banks)
+        guard Nudges.mayRemind(learner, now: ctx.now, timeZone: tz) else { return }
+        state.learner.lastNudgeDay = LocalDay(ctx.now, in: tz)
+        state.learner.ignoredNudges += 1
+        let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
+        let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: learner.stateCode)).count
+        var rows = [[Button(.quickQuiz, .menu(.quickQuiz))]]
+        // Offer the quickest useful thing: due flashcards first, then misses.
+        if due > 0 { rows[0].append(Button(.flashcards(due: due), .menu(.flashcards))) }
+        else if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
+        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed, cardsDue: due)),
+                   buttons: rows, bulk: true))
+    }
+}
