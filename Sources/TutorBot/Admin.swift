@@ -110,6 +110,7 @@ struct AdminDesk {
         var sent = 0
         var blocked = 0
         var failed = 0
+        var hasFailed = false
     }
 
     func broadcastText(usage: Bool = false, preview: (Int, String, String)? = nil) -> String {
@@ -124,7 +125,7 @@ struct AdminDesk {
     func progressText(_ b: Broadcast, _ p: BroadcastProgress, done: Bool) -> String {
         var c = BroadcastContext()
         c.progress = true; c.id = b.id; c.audience = audience(b.stateCode); c.recipients = b.recipients
-        c.sent = p.sent; c.blocked = p.blocked; c.failed = p.failed; c.done = done
+        c.sent = p.sent; c.blocked = p.blocked; c.failed = p.failed; c.hasFailed = p.failed > 0; c.done = done
         return prompts.render("admin_broadcast", c)
     }
 

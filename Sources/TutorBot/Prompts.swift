@@ -229,8 +229,8 @@ public struct Prompts: Sendable {
             return render("flashcard", C(number: v.number, total: v.total, topic: topicName(v.topic), question: v.question,
                                          back: v.answer != nil, answer: v.answer ?? "", explanation: v.explanation ?? ""))
         case .flashcardsDone(let v):
-            struct C { var reviewed: Int; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int }
-            return render("flashcards_done", C(reviewed: v.reviewed, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
+            struct C { var reviewed: Int; var hasReviewed: Bool; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int }
+            return render("flashcards_done", C(reviewed: v.reviewed, hasReviewed: v.reviewed > 0, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
                                                tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek))
         case .pickSignGroup: return render("pick_sign_group", EmptyContext())
         case .signCard(let v):
@@ -585,8 +585,12 @@ struct ProgressContext {
     var hasBadges: Bool
     var badgeList: String
     var cardsDue: Int
+    var freezes: Int
+    var hasFreezes: Bool
+    var freezePlural: String
 
     init(_ v: ProgressView, prompts: Prompts) {
+        freezes = v.freezes; hasFreezes = v.freezes > 0; freezePlural = v.freezes == 1 ? "" : "s"
         level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
         hasBadges = !v.badges.isEmpty
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")

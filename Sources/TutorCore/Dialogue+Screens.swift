@@ -87,7 +87,8 @@ extension Reduction {
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
                                 recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
                                 readyToTest: readyToTest, xp: learner.xp, badges: learner.badges.sorted(),
-                                cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count)
+                                cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count,
+                                freezes: learner.streak.freezes)
         let tests = state.results.filter(\.mode.isPracticeTest)
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,

@@ -133,6 +133,8 @@ public struct ProgressView: Equatable, Sendable {
     public var xp: Int = 0
     public var badges: [Badge] = []
     public var cardsDue: Int = 0
+    /// Streak freezes banked (each covers one missed day).
+    public var freezes: Int = 0
 }
 
 public struct SettingsView: Equatable, Sendable {

@@ -40,7 +40,7 @@ import Testing
     var sampleProgress: ProgressView {
         ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
                      seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: sampleResult, count: 5),
-                     readiness: 0.81, readyToTest: true)
+                     readiness: 0.81, readyToTest: true, freezes: 1)
     }
 
     var samples: [Message] {
@@ -98,6 +98,15 @@ import Testing
     @Test func everyBadgeAndSignGroupHasItsWords() {
         for b in Badge.allCases { #expect(prompts.badge(b).name != b.rawValue && !prompts.badge(b).why.isEmpty, "\(b)") }
         for g in SignGroup.allCases { #expect(prompts.signGroupName(g) != g.rawValue || g == .warning, "\(g)") }
+    }
+
+    /// Mustache treats 0 as true, so counts that may be zero are guarded by a flag: check the wording.
+    @Test func zeroCountsReadNaturally() {
+        #expect(prompts.render(.flashcardsDone(FlashcardSummary(reviewed: 0, dueTomorrow: 0, dueThisWeek: 0))).contains("All caught up"))
+        #expect(!prompts.render(.home(HomeView(firstName: "S", stateName: "Ohio", streak: 0, studiedToday: false, missedCount: 0,
+                                               seenCount: 0, totalCount: 9))).contains("to review"))
+        #expect(!prompts.render(.progress(ProgressView(stateName: "Ohio", mastery: [], seenCount: 0, totalCount: 9, streak: 0, bestStreak: 0,
+                                                       recent: []))).contains("freeze"))
     }
 
     @Test func learnerTextIsEscaped() {
