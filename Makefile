@@ -1,6 +1,6 @@
 # PermitReady — the two set-up commands are `make chat` and `make test`.
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libcairo2-dev pkg-config
+APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libcairo2-dev pkg-config fonts-dejavu-core
 CHAT_DB ?= chat.sqlite
 
 .PHONY: deps build chat test validate bench boundaries clean
