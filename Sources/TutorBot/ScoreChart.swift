@@ -13,7 +13,7 @@ public struct ScoreChart {
 
     // Layout in points; the surface is `scale`x so text stays crisp on phone screens.
     static let width = 960.0, height = 540.0, scale = 2.0
-    static let plotLeft = 72.0, plotRight = 852.0, plotTop = 96.0, plotBottom = 468.0
+    static let plotLeft = 72.0, plotRight = 840.0, plotTop = 96.0, plotBottom = 472.0
     /// Keeps the first and last dots off the plot's edges.
     static let inset = 24.0
 
@@ -81,11 +81,9 @@ public struct ScoreChart {
         cairo_line_to(cr, plotRight, y)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
-        font(cr, size: 15, bold: true)
-        cairo_move_to(cr, plotRight + 10, y - 2)
-        cairo_show_text(cr, "Pass")
-        cairo_move_to(cr, plotRight + 10, y + 15)
-        cairo_show_text(cr, "\(percent)%")
+        font(cr, size: 14, bold: true)
+        cairo_move_to(cr, plotRight + 8, y + 5)
+        cairo_show_text(cr, "Pass \(percent)%")
     }
 
     static func drawScores(_ cr: OpaquePointer, _ points: [Point], passPercent: Int) {
@@ -111,9 +109,9 @@ public struct ScoreChart {
         }
     }
 
-    /// Short dates in the learner's time zone, thinned greedily so none overlap. The last
-    /// point always gets its label (it is the one the learner just took); repeats of the
-    /// same day are labelled once.
+    /// Short dates in the learner's time zone on an even stride wide enough that none
+    /// overlap. The last point always gets its label (it is the test just taken), and a day
+    /// already labelled is not repeated.
     static func drawDates(_ cr: OpaquePointer, _ points: [Point], timeZone: TimeZone) {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -121,25 +119,20 @@ public struct ScoreChart {
         formatter.dateFormat = "MMM d"
         font(cr, size: 14, bold: false)
         setColor(cr, 0x6B7280)
-        let gap = 14.0
         let labels = points.map { formatter.string(from: $0.date) }
-        func span(_ i: Int) -> ClosedRange<Double> {
-            let w = textWidth(cr, labels[i]), x = xFor(i, of: points.count) - w / 2
-            return x...(x + w)
-        }
+        let gap = 16.0, last = points.count - 1
+        let widest = labels.map { textWidth(cr, $0) }.max() ?? 0
+        let spacing = last > 0 ? xFor(1, of: points.count) - xFor(0, of: points.count) : .infinity
+        let step = max(1, Int(((widest + gap) / spacing).rounded(.up)))
+        func left(_ i: Int) -> Double { xFor(i, of: points.count) - textWidth(cr, labels[i]) / 2 }
         func show(_ i: Int) {
-            cairo_move_to(cr, span(i).lowerBound, plotBottom + 26)
+            cairo_move_to(cr, left(i), plotBottom + 26)
             cairo_show_text(cr, labels[i])
         }
-        let last = points.count - 1
-        var right = -Double.infinity
         var previous: String?
-        for i in 0..<last where labels[i] != previous {
-            if labels[i] == labels[last] { break }
-            let s = span(i)
-            guard s.lowerBound >= right + gap, s.upperBound + gap <= span(last).lowerBound else { continue }
+        for i in stride(from: 0, to: last, by: step)
+        where labels[i] != previous && labels[i] != labels[last] && left(i) + widest + gap <= left(last) {
             show(i)
-            right = s.upperBound
             previous = labels[i]
         }
         show(last)
