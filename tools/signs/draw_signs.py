@@ -482,9 +482,9 @@ def deer():
               "M 14.3 1.1 L 12.9 1.4", 0.45, **limb),                     # antlers
             S("M 12.8 9.3 L 15.6 10.4 L 17.6 10.0", 0.85, **limb),        # front legs
             S("M 12.3 9.8 L 14.9 11.5 L 16.5 11.9", 0.85, **limb),
-            S("M 5.2 9.8 L 2.7 11.4 L 0.6 13.8", 0.95, **limb),           # hind legs
-            S("M 5.8 10.4 L 3.5 12.6 L 2.3 14.8", 0.85, **limb),
-            S("M 4.3 7.7 L 3.2 6.9", 0.8, **limb)]                        # tail
+            S("M 5.2 9.8 L 2.9 11.2 L 1.3 12.8", 0.95, **limb),           # hind legs
+            S("M 5.8 10.4 L 3.7 12.3 L 2.9 14.0", 0.85, **limb),
+            S("M 4.6 8.3 L 3.5 7.4", 0.8, **limb)]                        # tail
 
 
 def flagger():
@@ -510,7 +510,7 @@ def worker():
             S("M 0.2 -5.8 L -0.6 -4.1 L -1.2 -3.1", 0.8, **limb),
             S("M -0.2 -6.0 L -3.4 -1.4", 0.4, **limb),                    # handle
             F("M -3.9 -1.9 L -2.8 -1.1 L -3.6 0 L -4.6 -0.8 Z"),          # blade
-            F("M -8.2 0 C -7.6 -2.6 -5.6 -2.8 -4.6 0 Z")]                 # pile
+            F("M -7.4 0 C -6.9 -2.4 -5.1 -2.6 -4.3 0 Z")]                 # pile
 
 
 def wheelchair():
@@ -630,8 +630,8 @@ sign("stop-all-way", (30, 37.5, stop_face() + [
     T("ALL WAY", 15, 34.5, 3.0, WHITE, maxw=15)]))
 sign("yield", (36, 36 * math.sqrt(3) / 2, [
     SHAPE(triangle_down(36, r=1.8), RED),
-    SHAPE(triangle_down(36, r=1.8), WHITE, inset=5.2),
-    T("YIELD", 18, 10.2, 4.6, RED, maxw=17)]))
+    SHAPE(triangle_down(36, r=1.8), WHITE, inset=4.4),
+    T("YIELD", 18, 9.0, 3.7, RED, maxw=13.5)]))
 sign("do-not-enter", (30, 30, [
     FACE(rect(0, 0, 30, 30, 1.8), WHITE),
     DOT(15, 15, 14.0, RED),
@@ -721,14 +721,14 @@ sign("two-way-traffic", warning(
     A("M 17.4 21.4 V 10.8", 2.0, hw=5.0, hl=3.2)))
 sign("hill", warning(
     F("M 7.6 15.6 L 22.2 21.2 L 7.6 21.2 Z"),
-    G(truck(), 9.4, 10.1, 0.92, rot=21)))
+    G(truck(), 10.2, 11.1, 1.0, rot=21)))
 sign("slippery-when-wet", warning(
     G(car_rear(), 15, 10.6, 0.95, rot=-12),
     S("M 12.0 14.2 C 10.2 16.2 13.6 17.8 11.8 20.2 C 11.2 21.0 11.6 21.8 12.6 22.8", 0.9),
     S("M 17.6 13.0 C 15.8 15.6 19.4 17.0 17.6 19.6 C 17.0 20.6 17.4 21.4 18.4 22.6", 0.9)))
 sign("pedestrian-crossing", warning(G(walker(), 15.3, 23.0, 1.62, flip=True)))
-sign("bicycle-crossing", warning(G(bicycle(), 8.0, 8.3, 1.17)))
-sign("deer-crossing", warning(G(deer(), 6.5, 8.4, 0.95)))
+sign("bicycle-crossing", warning(G(bicycle(), 8.1, 8.6, 1.05)))
+sign("deer-crossing", warning(G(deer(), 7.0, 8.2, 0.9)))
 sign("truck-crossing", warning(G(truck(), 7.1, 11.6, 1.58)))
 sign("low-clearance", warning(
     T("12'-6\"", 15, 15, 4.6, maxw=17),
@@ -736,8 +736,8 @@ sign("low-clearance", warning(
     F("M 15 23.6 L 18.2 19.4 H 11.8 Z")))
 sign("no-passing-zone", (44.5, 36, [
     FACE(pennant(44.5, 36, r=1.8), YELLOW, BLACK, 0.6, 0.9),
-    T("NO", 12.0, 10.8, 4.2, maxw=14), T("PASSING", 14.0, 18.0, 4.2, maxw=22),
-    T("ZONE", 12.0, 25.2, 4.2, maxw=14)]))
+    T("NO", 11.5, 11.4, 3.9, maxw=13), T("PASSING", 13.2, 18.0, 3.9, maxw=20),
+    T("ZONE", 11.5, 24.6, 3.9, maxw=13)]))
 sign("slow-moving-vehicle", (16, 16 * math.sqrt(3) / 2, [
     SHAPE(triangle_up(16, r=0.6), RED),
     SHAPE(triangle_up(16, r=0.6), ORANGE, inset=1.75)]))
@@ -771,7 +771,7 @@ sign("railroad-tracks-count", (XBUCK, XBUCK + 15, crossbuck(XBUCK / 2, XBUCK / 2
 # --- Work zone (orange) ---------------------------------------------------
 sign("road-work-ahead", warning(*dia_lines(["ROAD", "WORK", "AHEAD"], 3.4, 4.9), bg=ORANGE))
 sign("flagger-ahead", warning(G(flagger(), 12.8, 23.2, 1.6), bg=ORANGE))
-sign("workers-ahead", warning(G(worker(), 17.3, 22.4, 1.45), bg=ORANGE))
+sign("workers-ahead", warning(G(worker(), 17.3, 21.0, 1.3), bg=ORANGE))
 sign("one-lane-road-ahead", warning(*dia_lines(["ONE LANE", "ROAD", "AHEAD"], 3.0, 4.6),
                                     bg=ORANGE))
 sign("detour", (30, 24, [
