@@ -37,7 +37,7 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
         case "getUpdates": return try await nextUpdate()
         case "getMe": return ok(["id": 0, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
         case "sendMessage", "editMessageText":
-            let text = Self.plain(json["text"] as? String ?? "")
+            let text = OutboxRenderer.plain(json["text"] as? String ?? "")
             var id = (json["message_id"] as? NSNumber)?.int64Value ?? 0
             state.withLock { s in
                 if method == "sendMessage" { id = s.nextMessageID; s.nextMessageID += 1 }
@@ -111,13 +111,6 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
     func ok(_ result: Any) -> HTTPResult {
         let data = (try? JSONSerialization.data(withJSONObject: ["ok": true, "result": result])) ?? Data()
         return HTTPResult(status: 200, body: data)
-    }
-
-    /// Terminal text from Telegram HTML: tags dropped, entities decoded.
-    static func plain(_ html: String) -> String {
-        var s = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
-        for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] { s = s.replacingOccurrences(of: e, with: c) }
-        return s
     }
 }
 

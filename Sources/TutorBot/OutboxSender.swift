@@ -21,8 +21,7 @@ actor RateLimiter {
 
     func acquire() async {
         let now = ContinuousClock.now
-        let elapsed = (now - last).components
-        tokens = min(burst, tokens + (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * rate)
+        tokens = min(burst, tokens + (now - last).inSeconds * rate)
         last = now
         tokens -= 1
         if tokens < 0 {
@@ -57,8 +56,7 @@ public actor OutboxSender {
     func chatDelay(_ chatID: Int64) -> Duration {
         let now = ContinuousClock.now
         var pace = chatPace[chatID] ?? (Self.chatBurst, now)
-        let elapsed = (now - pace.at).components
-        pace.tokens = min(Self.chatBurst, pace.tokens + (Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18) * chatRate)
+        pace.tokens = min(Self.chatBurst, pace.tokens + (now - pace.at).inSeconds * chatRate)
         pace.at = now
         pace.tokens -= 1
         chatPace[chatID] = pace
@@ -260,4 +258,9 @@ struct SentResult: Decodable {
         messageID = (try? decoder.container(keyedBy: K.self)).flatMap { try? $0.decodeIfPresent(Int64.self, forKey: .messageID) } ?? nil
     }
     enum K: String, CodingKey { case messageID = "message_id" }
+}
+
+extension Duration {
+    /// The duration as fractional seconds.
+    public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

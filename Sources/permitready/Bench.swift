@@ -63,7 +63,7 @@ extension PermitReady {
             _ = fake.wait(timeout: 600) { fake.pendingUpdates == 0 && fake.allUpdatesConfirmed && (try? bot.store.pendingCount()) == 0 }
             let wall = ContinuousClock.now - started
             task.cancel()
-            let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+            let seconds = wall.inSeconds
             let sent = fake.calls.count
             print("loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)")
         }
@@ -83,12 +83,12 @@ extension PermitReady {
                 let t0 = ContinuousClock.now
                 try bot.process(b)
                 let elapsed = ContinuousClock.now - t0
-                let perUpdate = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(b.count)
+                let perUpdate = elapsed.inSeconds / Double(b.count)
                 timings.append(contentsOf: Array(repeating: perUpdate, count: b.count))
                 total += b.count
             }
             let wall = ContinuousClock.now - started
-            let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+            let seconds = wall.inSeconds
             timings.sort()
             func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
             print("no-network path: \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99))")

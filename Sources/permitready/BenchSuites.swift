@@ -7,7 +7,6 @@ import TutorStore
 
 /// Timing helpers for `permitready bench` (measured by hand in release builds; never in tests).
 enum Timing {
-    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 
     /// Runs `body` `runs` times and returns the median seconds per run.
     static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
@@ -15,7 +14,7 @@ enum Timing {
         for _ in 0..<runs {
             let t0 = ContinuousClock.now
             try body()
-            times.append(seconds(ContinuousClock.now - t0))
+            times.append((ContinuousClock.now - t0).inSeconds)
         }
         return times.sorted()[times.count / 2]
     }
@@ -109,7 +108,7 @@ struct BenchSuites {
             if batch.count == 10_000 { try store.commit(batch, offset: nil); batch = [] }
         }
         try store.commit(batch, offset: nil)
-        let fill = Timing.seconds(ContinuousClock.now - fill0)
+        let fill = (ContinuousClock.now - fill0).inSeconds
         var due = 0
         let t = try Timing.median(runs: 5) { due = try store.dueNudges(now: now, limit: 1_000_000).count }
         print("reminders: \(learners) learners written in \(Timing.format(fill)); today's due list (\(due) due now) in SQL via the next_nudge_at index: \(Timing.format(t))")
@@ -138,7 +137,7 @@ struct BenchSuites {
         let t0 = ContinuousClock.now
         let task = Task { try await bot.run() }
         _ = fake.wait(timeout: 3_600) { (try? bot.store.broadcast(id))??.status == "done" }
-        let seconds = Timing.seconds(ContinuousClock.now - t0)
+        let seconds = (ContinuousClock.now - t0).inSeconds
         task.cancel()
         _ = await task.result
         let achieved = Double(recipients) / seconds
