@@ -68,11 +68,13 @@ public enum BankFiles {
             throw BankFilesError.missingDirectory(directory)
         }
         var files: [String: Data] = [:]
-        for name in ["states.json", "universal.json", "signs.json"] {
+        for name in ["states.json", "signs.json"] {
             if let d = fm.contents(atPath: "\(directory)/\(name)") { files[name] = d }
         }
-        for name in (try? fm.contentsOfDirectory(atPath: "\(directory)/states")) ?? [] where name.hasSuffix(".json") {
-            if let d = fm.contents(atPath: "\(directory)/states/\(name)") { files["states/\(name)"] = d }
+        for folder in ["universal", "states"] {
+            for name in (try? fm.contentsOfDirectory(atPath: "\(directory)/\(folder)")) ?? [] where name.hasSuffix(".json") {
+                if let d = fm.contents(atPath: "\(directory)/\(folder)/\(name)") { files["\(folder)/\(name)"] = d }
+            }
         }
         let pictures = Set(((try? fm.contentsOfDirectory(atPath: "\(directory)/signs")) ?? []).filter { $0.hasSuffix(".png") })
         return BankSources(files: files, signPictures: pictures)

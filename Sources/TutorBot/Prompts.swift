@@ -517,9 +517,7 @@ struct ResultsContext {
     var reasons: [Reason]
     var timedOut: Bool
     var timeLimit: Int
-    var hasReadiness: Bool
-    var readiness: Int
-    var lowReadiness: Bool
+    var readiness: ReadinessContext?
     var modeName: String
     var correct: Int
     var total: Int
@@ -556,11 +554,37 @@ struct ResultsContext {
         }
         timedOut = r.timedOut == true
         timeLimit = v.timeLimitMinutes ?? 0
-        hasReadiness = v.readiness != nil
-        readiness = Int(((v.readiness ?? 0) * 100).rounded())
-        lowReadiness = readiness < 30
+        readiness = v.readiness.map(ReadinessContext.init)
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
+    }
+}
+
+/// The chance of passing as a range with its coverage, and what "Ready to test" still needs
+/// ("2 of 3 tests passed · 3 topics not tried").
+struct ReadinessContext {
+    var shown: Bool
+    var low: Int
+    var high: Int
+    var lowChance: Bool
+    var seen: Int
+    var poolSize: Int
+    var ready: Bool
+    var missing: String
+    var topicsNotTried: Int
+    var topicPlural: String
+
+    init(_ r: ReadinessSummary) {
+        shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
+        seen = r.seen; poolSize = r.poolSize; ready = r.ready
+        topicsNotTried = r.topicsNotTried; topicPlural = r.topicsNotTried == 1 ? "" : "s"
+        var parts: [String] = []
+        if r.testsPassedWithMargin < r.testsNeeded {
+            parts.append("\(r.testsPassedWithMargin) of \(r.testsNeeded) practice tests passed with room to spare")
+        }
+        if r.topicsNotTried > 0 { parts.append("\(r.topicsNotTried) topic\(topicPlural) not tried") }
+        if !r.chanceHigh && r.shown { parts.append("chance of passing not high yet") }
+        missing = parts.isEmpty ? "a few more answers across topics" : parts.joined(separator: " · ")
     }
 }
 
@@ -576,10 +600,7 @@ struct ProgressContext {
     var best: Int
     var hasRecent: Bool
     var recent: [Recent]
-    var hasReadiness: Bool
-    var readiness: Int
-    var lowReadiness: Bool
-    var readyToTest: Bool
+    var readiness: ReadinessContext?
     var level: Int
     var xp: Int
     var hasBadges: Bool
@@ -594,10 +615,7 @@ struct ProgressContext {
         level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
         hasBadges = !v.badges.isEmpty
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
-        hasReadiness = v.readiness != nil
-        readiness = Int(((v.readiness ?? 0) * 100).rounded())
-        lowReadiness = readiness < 30
-        readyToTest = v.readyToTest
+        readiness = v.readiness.map(ReadinessContext.init)
         stateName = v.stateName
         bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent) }
         seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak

@@ -29,8 +29,6 @@ public struct BankSources: Sendable {
 /// running bot keeps its old ones.
 public enum BankLoader {
     public static let idPattern = #"^[a-z0-9][a-z0-9-]*$"#
-    /// Two question texts at least this similar (bigram Dice coefficient) are reported.
-    public static let nearDuplicateThreshold = 0.9
 
     public static func load(_ sources: BankSources) -> (banks: Banks?, problems: [BankProblem]) {
         var p = Problems()
@@ -40,13 +38,17 @@ public enum BankLoader {
         let signIDs = Set(signs.map(\.id))
         var infos: [BankFileInfo] = []
 
+        // Universal questions live in one file per handbook chapter (`universal/<topic>.json`), so
+        // each chapter can be written and reviewed as a whole; a question's `category` decides its topic.
         var universal: [Question] = []
-        if let data = sources.files["universal.json"] {
-            if let (info, qs) = loadQuestionFile("universal.json", data, stateCode: nil, signIDs: signIDs, &p) {
-                universal = qs; infos.append(info)
+        var fileOf: [String: String] = [:]
+        let universalFiles = sources.files.keys.filter { $0.hasPrefix("universal/") }.sorted()
+        if universalFiles.isEmpty { p.add("universal/", "-", "file", "no universal question files (universal/*.json)") }
+        for name in universalFiles {
+            if let (info, qs) = loadQuestionFile(name, sources.files[name]!, stateCode: nil, signIDs: signIDs, &p) {
+                universal += qs; infos.append(info)
+                for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
             }
-        } else {
-            p.add("universal.json", "-", "file", "missing")
         }
         var byState: [String: [Question]] = [:]
         for name in sources.files.keys.sorted() where name.hasPrefix("states/") {
@@ -61,12 +63,13 @@ public enum BankLoader {
             }
             if let (info, qs) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs, &p) {
                 byState[code] = qs; infos.append(info)
+                for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
             }
         }
-        checkDuplicateIDs(universal: universal, byState: byState, &p)
-        checkNearDuplicates(universal: universal, byState: byState, &p)
+        checkDuplicateIDs(universal: universal, byState: byState, fileOf: fileOf, &p)
         if !p.list.isEmpty { return (nil, p.list) }
-        let banks = Banks(states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos)
+        let banks = Banks(states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos,
+                          questionFiles: fileOf)
         return (banks, [])
     }
 
@@ -119,8 +122,18 @@ public enum BankLoader {
             guard let n = count, n > 0 else { f.bad("\(field).questions", "must be a positive integer", &p); continue }
             let sp = s["passCorrect"]?.int
             if let sp, sp > n || sp < 0 { f.bad("\(field).passCorrect", "\(sp) is more than the section's \(n) questions", &p) }
+            var weights: [Topic: Double]?
+            if let w = s["topicWeights"] {
+                guard let obj = w.object else { f.bad("\(field).topicWeights", "must be an object of topic: weight", &p); continue }
+                weights = [:]
+                for (k, v) in obj {
+                    guard let t = Topic(rawValue: k), pool.admitsTopic(t) else { f.bad("\(field).topicWeights", "\(k) is not a topic this section draws from", &p); continue }
+                    guard let d = v.double, d >= 0 else { f.bad("\(field).topicWeights.\(k)", "must be a number ≥ 0", &p); continue }
+                    weights?[t] = d
+                }
+            }
             sections.append(TestSection(name: s["name"]?.string ?? pool.rawValue, pool: pool, questions: n,
-                                        passCorrect: sp, separate: s["separate"]?.bool ?? false))
+                                        passCorrect: sp, separate: s["separate"]?.bool ?? false, topicWeights: weights))
         }
         if sections.isEmpty { f.bad("test.sections", "needs at least one section", &p) }
         if let q = questions {
@@ -215,53 +228,26 @@ public enum BankLoader {
             if kind != .fillIn { f.bad("acceptedAnswers", "only fillIn questions have accepted answers", &p) }
             if list.array?.isEmpty == true { accepted = nil }
         }
+        var distinct: [String]?
+        if v["distinctFrom"] != nil { distinct = f.stringArray("distinctFrom", &p) }
         guard p.list.count == before, let category, let difficulty, let kind, let correct else { return nil }
         var q = Question(id: id, category: category, difficulty: difficulty, kind: kind, questionText: text,
                          answers: answers, correctAnswerIndex: correct, explanation: explanation, source: source,
                          imageAssetName: image, stateCode: stateCode)
         q.acceptedAnswers = accepted
+        q.distinctFrom = distinct
         return q
     }
 
     // MARK: - across files
 
-    static func checkDuplicateIDs(universal: [Question], byState: [String: [Question]], _ p: inout Problems) {
-        var firstFile: [String: String] = [:]
-        let all = [("universal.json", universal)] + byState.keys.sorted().map { ("states/\($0).json", byState[$0]!) }
-        for (file, qs) in all {
-            for q in qs {
-                if let other = firstFile[q.id] { p.add(file, q.id, "id", "duplicate id (also in \(other))") }
-                else { firstFile[q.id] = file }
-            }
-        }
-    }
-
-    /// Questions a learner could meet in one pool (universal with itself and with each state,
-    /// a state with itself) must not be the same question reworded. Two states may share one.
-    static func checkNearDuplicates(universal: [Question], byState: [String: [Question]], _ p: inout Problems) {
-        let u = universal.map { TextFingerprint($0) }
-        var reported = Set<String>()
-        func compare(_ a: [TextFingerprint], _ b: [TextFingerprint], same: Bool, file: (Question) -> String) {
-            for i in a.indices {
-                for j in (same ? i + 1 : 0)..<b.count {
-                    guard a[i].mightMatch(b[j]) else { continue }
-                    let s = a[i].similarity(b[j])
-                    if s >= nearDuplicateThreshold {
-                        let key = b[j].question.id
-                        if reported.insert(key + "~" + a[i].question.id).inserted {
-                            p.add(file(b[j].question), key, "questionText",
-                                  "near-duplicate of \(a[i].question.id) (similarity \(Int(s * 100))%)")
-                        }
-                    }
-                }
-            }
-        }
-        let fileOf: (Question) -> String = { q in q.stateCode.map { "states/\($0).json" } ?? "universal.json" }
-        compare(u, u, same: true, file: fileOf)
-        for code in byState.keys.sorted() {
-            let s = byState[code]!.map { TextFingerprint($0) }
-            compare(s, s, same: true, file: fileOf)
-            compare(u, s, same: false, file: fileOf)
+    static func checkDuplicateIDs(universal: [Question], byState: [String: [Question]], fileOf: [String: String],
+                                  _ p: inout Problems) {
+        var seen = Set<String>()
+        for q in universal + byState.keys.sorted().flatMap({ byState[$0]! }) where !seen.insert(q.id).inserted {
+            let first = fileOf[q.id] ?? "?"
+            let file = q.stateCode.map { "states/\($0).json" } ?? first
+            p.add(file, q.id, "id", "duplicate id (also in \(first))")
         }
     }
 
@@ -339,32 +325,5 @@ struct Fields {
         let strings = a.compactMap(\.string)
         guard strings.count == a.count else { bad(key, "must contain only strings", &p); return nil }
         return strings
-    }
-}
-
-/// Character-bigram set of a normalised question text, for near-duplicate detection.
-struct TextFingerprint {
-    let question: Question
-    let bigrams: Set<UInt32>
-
-    init(_ q: Question) {
-        question = q
-        let scalars = q.questionText.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(\.value)
-        var set = Set<UInt32>()
-        if scalars.count > 1 { for i in 1..<scalars.count { set.insert(scalars[i - 1] &* 65_599 &+ scalars[i]) } }
-        bigrams = set
-    }
-
-    /// Dice ≥ t needs the smaller set to be at least t/(2-t) of the larger one: skip the rest cheaply.
-    func mightMatch(_ o: TextFingerprint) -> Bool {
-        let (a, b) = (Double(bigrams.count), Double(o.bigrams.count))
-        guard a > 0, b > 0 else { return false }
-        let t = BankLoader.nearDuplicateThreshold
-        return min(a, b) / max(a, b) >= t / (2 - t)
-    }
-
-    func similarity(_ o: TextFingerprint) -> Double {
-        let common = bigrams.intersection(o.bigrams).count
-        return 2 * Double(common) / Double(bigrams.count + o.bigrams.count)
     }
 }

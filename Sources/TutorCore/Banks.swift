@@ -1,8 +1,12 @@
 import Foundation
 
-/// The topics a question belongs to; the raw values are the bank files' `category` strings.
+/// The topics a question belongs to, following a state driver handbook's chapters; the raw
+/// values are the bank files' `category` strings. `stateSpecific` (licensing rules) only
+/// occurs in state files; every other topic has universal questions.
 public enum Topic: String, Codable, CaseIterable, Sendable, Comparable {
-    case roadSigns, rightOfWay, speedLimits, parking, safeDriving, alcoholDrugs, emergencies, stateSpecific
+    case roadSigns, signals, pavementMarkings, rightOfWay, turning, passing, laneUse, speedAndSpace, freeways,
+         parking, sharingTheRoad, workZones, railroads, emergencies, nightAndWeather, alcoholDrugs, distraction,
+         crashes, vehicleControl, stateSpecific
 
     public static func < (a: Topic, b: Topic) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -35,6 +39,9 @@ public struct Question: Codable, Equatable, Sendable {
     public var stateCode: String?
     /// Fill-in questions: other accepted spellings of the answer ("eight" for "8").
     public var acceptedAnswers: [String]? = nil
+    /// Questions a reviewer checked and found to test a different fact, though they read alike
+    /// (the near-duplicate lint skips these pairs).
+    public var distinctFrom: [String]? = nil
 
     public init(id: String, category: Topic, difficulty: Difficulty, kind: QuestionKind = .multipleChoice,
                 questionText: String, answers: [String], correctAnswerIndex: Int, explanation: String,
@@ -69,9 +76,14 @@ public struct TestSection: Codable, Equatable, Sendable {
     public var passCorrect: Int?
     /// A test outside the overall count (NC's 12-sign test).
     public var separate: Bool
+    /// A documented blueprint where the real test is known to weight topics differently from the
+    /// pool: relative weights per topic (topics left out get none). nil: in proportion to the pool.
+    public var topicWeights: [Topic: Double]?
 
-    public init(name: String, pool: SectionPool, questions: Int, passCorrect: Int? = nil, separate: Bool = false) {
+    public init(name: String, pool: SectionPool, questions: Int, passCorrect: Int? = nil, separate: Bool = false,
+                topicWeights: [Topic: Double]? = nil) {
         self.name = name; self.pool = pool; self.questions = questions; self.passCorrect = passCorrect; self.separate = separate
+        self.topicWeights = topicWeights
     }
 }
 
@@ -121,6 +133,8 @@ public struct StateInfo: Codable, Equatable, Sendable {
 
 public enum SignGroup: String, Codable, CaseIterable, Sendable {
     case regulatory, warning, guide, workZone, school, railroad
+    /// Traffic-signal and beacon displays, and pavement markings drawn from above.
+    case signal, marking
 }
 
 public struct SignInfo: Codable, Equatable, Sendable {
@@ -153,6 +167,8 @@ public struct Banks: Sendable {
     public let stateQuestions: [String: [Question]]
     public let signs: [SignInfo]
     public let files: [BankFileInfo]
+    /// The file each question was read from (`universal/signals.json`, `states/TX.json`), for reports.
+    public let questionFiles: [String: String]
     private let byID: [String: Question]
     private let stateByCode: [String: StateInfo]
     /// Each state's pool and its ids, built once: the dialogue asks for them on most screens.
@@ -160,12 +176,13 @@ public struct Banks: Sendable {
     private let poolIDSets: [String: Set<String>]
 
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
-                signs: [SignInfo] = [], files: [BankFileInfo] = []) {
+                signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:]) {
         self.states = states
         self.universal = universal
         self.stateQuestions = stateQuestions
         self.signs = signs
         self.files = files
+        self.questionFiles = questionFiles
         var byID: [String: Question] = [:]
         for q in universal { byID[q.id] = q }
         for qs in stateQuestions.values { for q in qs { byID[q.id] = q } }

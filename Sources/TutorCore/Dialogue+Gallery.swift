@@ -28,27 +28,24 @@ extension Reduction {
         send(Reply(.signCard(SignCardView(sign: signs[i], number: i + 1, total: signs.count)), buttons: rows, picture: signs[i].id))
     }
 
-    /// "Ready to test": the last three practice tests all passed with room to spare.
-    var readyToTest: Bool {
-        let tests = state.results.filter(\.mode.isPracticeTest).suffix(3)
-        return tests.count == 3 && tests.allSatisfy(\.passedWithMargin)
-    }
-
     /// Questions of this state's pool the learner has answered at least once.
     func seenCount(_ code: String) -> Int {
         let ids = banks.poolIDs(for: code)
         return state.progress.keys.reduce(0) { $0 + (ids.contains($1) ? 1 : 0) }
     }
 
-    /// The learner's estimated chance of passing their state's test now (see `Readiness`).
-    /// Shown only once there is enough recent evidence: a number built mostly on the prior would
-    /// tell an anxious beginner "3%" after two questions, which is neither true nor kind.
-    func readiness() -> Double? {
-        guard let info = stateInfo, !state.progress.isEmpty else { return nil }
+    /// The learner's chance of passing their state's test now (see `Readiness`), with the
+    /// coverage behind it and what "Ready to test" still needs. Results count only in the state
+    /// they were earned in. The number itself is shown only once first answers cover most of the
+    /// test's topics: a figure built on the prior would tell an anxious beginner "3%" after two
+    /// questions, which is neither true nor kind.
+    func readiness() -> ReadinessSummary? {
+        guard let info = stateInfo else { return nil }
         let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now)
-        return estimate.evidence >= Reduction.readinessEvidence ? estimate.passProbability : nil
+        let status = Readiness.readyStatus(results: state.results, stateCode: info.code, estimate: estimate)
+        return ReadinessSummary(estimate: estimate, status: status)
     }
 
-    /// Recency-weighted answers needed before the chance of passing is shown (about two quizzes' worth).
-    static let readinessEvidence = 20.0
+    /// This state's results only: a switch to another state starts its own record.
+    var stateResults: [QuizResult] { state.results.filter { $0.stateCode == learner.stateCode } }
 }

@@ -8,7 +8,7 @@ extension Reduction {
         guard let info = stateInfo else { return showStatePicker() }
         state.session.screen = .home
         let best: [QuizResult?] = (1...ExamBuilder.fixedTests).map { n in
-            state.results.filter { $0.mode == .practiceTest(number: n) }.max { $0.correct < $1.correct }
+            stateResults.filter { $0.mode == .practiceTest(number: n) }.max { $0.correct < $1.correct }
         }
         var rows: [[Button]] = [(1...ExamBuilder.fixedTests).map { n in
             Button(.testNumber(n, passed: best[n - 1]?.passed), .startTest(n))
@@ -182,7 +182,7 @@ extension Reduction {
     mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil) -> Bool {
         let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
         var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
-        stats.record(correct: correct, at: ctx.now)
+        stats.record(correct: correct, at: ctx.now, question: q)
         state.progress[q.id] = stats
         let day = today
         let firstToday = !learner.streak.studied(on: day)
@@ -285,7 +285,7 @@ extension Reduction {
                                 exam: exam, timedOut: timedOut ? true : nil)
         state.results.append(result)
         if result.total >= QuestionPicker.quizLength && result.correct == result.total { award(.firstPerfectQuiz) }
-        if (1...ExamBuilder.fixedTests).allSatisfy({ n in state.results.contains { $0.mode == .practiceTest(number: n) && $0.passed } }) {
+        if (1...ExamBuilder.fixedTests).allSatisfy({ n in stateResults.contains { $0.mode == .practiceTest(number: n) && $0.passed } }) {
             award(.allFourTests)
         }
         if let info = stateInfo, Mastery.byTopic(state.progress, pool: banks.pool(for: info.code)).allSatisfy({ $0.percent >= 80 }) {

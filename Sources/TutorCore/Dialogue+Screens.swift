@@ -85,11 +85,11 @@ extension Reduction {
         let view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
                                 seenCount: seenCount(info.code), totalCount: pool.count,
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
-                                recent: Array(state.results.suffix(5).reversed()), readiness: readiness(),
-                                readyToTest: readyToTest, xp: learner.xp, badges: learner.badges.sorted(),
+                                recent: Array(stateResults.suffix(5).reversed()), readiness: readiness(),
+                                xp: learner.xp, badges: learner.badges.sorted(),
                                 cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count,
                                 freezes: learner.streak.freezes)
-        let tests = state.results.filter(\.mode.isPracticeTest)
+        let tests = stateResults.filter(\.mode.isPracticeTest)
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
             learnerName: learner.firstName, stateName: info.name, timeZone: Dialogue.timeZone(of: learner, banks: banks).identifier)

@@ -80,13 +80,27 @@ public struct QuestionStats: Codable, Equatable, Sendable {
     public var lastAnsweredAt: Date
     /// Answered wrong and not answered right since: it is in "Review missed".
     public var missed: Bool
+    // What readiness reads (see `Knowledge`); nil in rows from before it existed.
+    /// The first answer ever given: what the learner knew before this question taught them anything.
+    public var firstCorrect: Bool? = nil
+    public var firstAnsweredAt: Date? = nil
+    /// Probability the learner knew the answer right after the last answer that counted as
+    /// evidence (explanation included), when that was, and how many days that memory lasts.
+    public var knowledge: Double? = nil
+    public var knowledgeAt: Date? = nil
+    public var strengthDays: Double? = nil
 
     public init(seen: Int = 0, correct: Int = 0, lastCorrect: Bool = false, lastAnsweredAt: Date, missed: Bool = false) {
         self.seen = seen; self.correct = correct; self.lastCorrect = lastCorrect
         self.lastAnsweredAt = lastAnsweredAt; self.missed = missed
     }
 
-    public mutating func record(correct isCorrect: Bool, at: Date) {
+    /// Records an answer to `question`: the counts review and mastery read, and the knowledge
+    /// estimate readiness reads (an answer given soon after the answer was last shown is
+    /// recognition and leaves the estimate alone; see `Knowledge.update`).
+    public mutating func record(correct isCorrect: Bool, at: Date, question: Question) {
+        if seen == 0 { firstCorrect = isCorrect; firstAnsweredAt = at }
+        Knowledge.update(&self, correct: isCorrect, at: at, question: question)
         seen += 1
         if isCorrect { correct += 1 }
         lastCorrect = isCorrect
@@ -208,10 +222,12 @@ public struct QuizResult: Codable, Equatable, Sendable {
 
     public var percent: Int { total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded()) }
     public var passed: Bool { exam?.passed ?? passPercent.map { percent >= $0 } ?? false }
-    /// Passed with room to spare: at least 5% of the questions above the mark, for "Ready to test".
+    /// Passed with room to spare, for "Ready to test": at least the pass mark plus 10 points
+    /// (a learner who scrapes through by one question is one bad day from failing).
     public var passedWithMargin: Bool {
-        guard let exam, exam.passed else { return false }
-        return exam.correct >= exam.needed + max(1, Int((Double(exam.total) * 0.05).rounded(.up)))
+        guard let exam, exam.passed, exam.total > 0 else { return false }
+        let markPercent = Double(exam.needed) * 100 / Double(exam.total)
+        return Double(exam.correct) * 100 / Double(exam.total) >= markPercent + Readiness.readyMarginPoints
     }
 }
 

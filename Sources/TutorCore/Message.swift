@@ -89,7 +89,34 @@ public struct ResultsView: Equatable, Sendable {
     public var missedCount: Int
     /// Practice tests: the time limit in minutes, for "time ran out after …".
     public var timeLimitMinutes: Int? = nil
-    public var readiness: Double? = nil
+    public var readiness: ReadinessSummary? = nil
+}
+
+/// What the learner is told about their chance of passing: a range with the coverage behind it,
+/// and "Ready to test" or what is still missing for it.
+public struct ReadinessSummary: Equatable, Sendable {
+    /// Whether there is evidence across enough of the test's topics to show a number at all.
+    public var shown: Bool
+    /// The range in whole percent, outward to multiples of 5 ("60-80%").
+    public var lowPercent: Int
+    public var highPercent: Int
+    public var seen: Int
+    public var poolSize: Int
+    public var topicsNotTried: Int
+    public var testsPassedWithMargin: Int
+    public var testsNeeded: Int
+    public var chanceHigh: Bool
+    public var ready: Bool
+
+    public init(estimate e: ReadinessEstimate, status: Readiness.ReadyStatus) {
+        shown = e.isShown
+        let low = Int((e.passProbabilityRange.lowerBound * 20).rounded(.down)) * 5
+        let high = Int((e.passProbabilityRange.upperBound * 20).rounded(.up)) * 5
+        lowPercent = max(0, min(low, 95)); highPercent = min(100, max(high, lowPercent + 5))
+        seen = e.seen; poolSize = e.poolSize; topicsNotTried = e.topicsNotTried.count
+        testsPassedWithMargin = status.testsPassedWithMargin; testsNeeded = Readiness.readyTestsNeeded
+        chanceHigh = status.chanceHigh; ready = status.isReady
+    }
 }
 
 public struct PickTestView: Equatable, Sendable {
@@ -126,10 +153,8 @@ public struct ProgressView: Equatable, Sendable {
     public var streak: Int
     public var bestStreak: Int
     public var recent: [QuizResult]
-    /// Estimated chance of passing the real test now (0-1), nil before there is anything to go on.
-    public var readiness: Double? = nil
-    /// The last three practice tests all passed with room to spare.
-    public var readyToTest: Bool = false
+    /// The chance of passing the real test now and "Ready to test" (nil without a state).
+    public var readiness: ReadinessSummary? = nil
     public var xp: Int = 0
     public var badges: [Badge] = []
     public var cardsDue: Int = 0

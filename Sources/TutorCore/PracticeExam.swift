@@ -19,67 +19,153 @@ public enum ExamError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Builds practice tests from universal + state questions.
+/// How many questions of each topic a test section asks, and how many of those come from the
+/// state's own file: the section's questions are dealt out over the topics it admits in
+/// proportion to the pool (largest remainder), and each topic's share is split between the state's
+/// own questions and universal ones in proportion too. A real test samples the whole handbook, so
+/// a practice test does: never 30 right-of-way questions in a row.
+public struct SectionBlueprint: Equatable, Sendable {
+    public struct Quota: Equatable, Sendable {
+        public var topic: Topic
+        public var stateOwn: Int
+        public var universal: Int
+        public var total: Int { stateOwn + universal }
+    }
+    public var quotas: [Quota]
+
+    public init(section: TestSection, pool: [Question]) {
+        let admitted = pool.filter(section.pool.admits)
+        var own = [Topic: Int](), uni = [Topic: Int]()
+        for q in admitted { if q.stateCode == nil { uni[q.category, default: 0] += 1 } else { own[q.category, default: 0] += 1 } }
+        let topics = Topic.allCases.filter { own[$0, default: 0] + uni[$0, default: 0] > 0 }
+        let weights = topics.map { t in
+            section.topicWeights.map { Int((($0[t] ?? 0) * 1000).rounded()) } ?? (own[t, default: 0] + uni[t, default: 0]) * 1000
+        }
+        let perTopic = Readiness.apportion(section.questions, weights: weights)
+        quotas = topics.indices.compactMap { i in
+            guard perTopic[i] > 0 else { return nil }
+            let t = topics[i]
+            let split = Readiness.apportion(perTopic[i], weights: [own[t, default: 0], uni[t, default: 0]])
+            return Quota(topic: t, stateOwn: split[0], universal: split[1])
+        }
+    }
+}
+
+/// Builds practice tests from universal + state questions, by blueprint (see `SectionBlueprint`).
 ///
 /// Tests 1-4 are fixed (like TigerTest's): the same questions for everyone, every time, and no
-/// question appears in two of them. Questions are ordered by a stable hash of (state, id) —
-/// independent of file order, so adding questions to a bank reshuffles little — and dealt out
-/// to the four tests section by section, the most restrictive pools (signs) first so an
-/// "all topics" section cannot use up the signs a signs section needs.
+/// question appears in two of them. Within each (section, topic, origin) bucket questions are
+/// ordered by a well-mixed stable hash of (state, id), so ids sharing a prefix do not cluster and
+/// adding questions to a bank reshuffles little; test k takes the k-th slice of every bucket. A
+/// bucket too small for its quota lends the shortfall to the same topic's other origin, then to
+/// the topics with the most unused questions. Each section's questions are then put in a
+/// deterministic mixed order, so topics interleave.
 public enum ExamBuilder {
     public static let fixedTests = 4
 
     public static func fixedTest(_ number: Int, state: StateInfo, pool: [Question]) throws -> PracticeExam {
         let format = state.test
         guard !format.sections.isEmpty else { throw ExamError.noFormat(state: state.code) }
-        let ordered = pool.sorted { stableHash(state.code + $0.id) < stableHash(state.code + $1.id) }
         var used = Set<String>()
-        var dealt: [Int: [Int: [String]]] = [:]   // test → section → ids
-        let sectionOrder = format.sections.indices.sorted { restrictiveness(format.sections[$0].pool) < restrictiveness(format.sections[$1].pool) }
-        for s in sectionOrder {
+        var dealt: [Int: [Int: [Question]]] = [:]   // test → section → questions
+        for s in sectionOrder(format) {
             let section = format.sections[s]
+            let blueprint = SectionBlueprint(section: section, pool: pool)
+            let candidates = pool.filter(section.pool.admits)
+                .sorted { mixedHash(state.code, $0.id) < mixedHash(state.code, $1.id) }
             for test in 1...fixedTests {
-                // Materialised before `used` changes: the filter reads `used`.
-                let picked = Array(ordered.lazy.filter { section.pool.admits($0) && !used.contains($0.id) }.prefix(section.questions).map(\.id))
-                guard picked.count == section.questions else {
-                    throw ExamError.notEnoughQuestions(section: section.name, needed: section.questions * fixedTests,
-                                                       available: pool.filter(section.pool.admits).count)
-                }
-                used.formUnion(picked)
+                let picked = try fill(section, blueprint, candidates, used: &used)
                 dealt[test, default: [:]][s] = picked
             }
         }
-        return layout(format, dealt[number] ?? [:])
+        var random = SeededRandom(seed: mixedHash(state.code, "test-\(number)"))
+        return layout(format, dealt[number] ?? [:], random: &random)
     }
 
-    /// A fresh draw: the same shape, any questions.
+    /// A fresh draw: the same blueprint, any questions.
     public static func randomTest(state: StateInfo, pool: [Question], random: inout SeededRandom) throws -> PracticeExam {
         let format = state.test
         guard !format.sections.isEmpty else { throw ExamError.noFormat(state: state.code) }
         var used = Set<String>()
-        var bySection: [Int: [String]] = [:]
+        var bySection: [Int: [Question]] = [:]
         let shuffled = pool.shuffled(using: &random)
-        for s in format.sections.indices.sorted(by: { restrictiveness(format.sections[$0].pool) < restrictiveness(format.sections[$1].pool) }) {
+        for s in sectionOrder(format) {
             let section = format.sections[s]
-            let picked = shuffled.filter { section.pool.admits($0) && !used.contains($0.id) }.prefix(section.questions).map(\.id)
-            guard picked.count == section.questions else {
-                throw ExamError.notEnoughQuestions(section: section.name, needed: section.questions, available: picked.count)
-            }
-            used.formUnion(picked)
-            bySection[s] = Array(picked)
+            let blueprint = SectionBlueprint(section: section, pool: pool)
+            bySection[s] = try fill(section, blueprint, shuffled.filter(section.pool.admits), used: &used)
         }
-        return layout(format, bySection)
+        return layout(format, bySection, random: &random)
     }
 
-    static func layout(_ format: TestFormat, _ bySection: [Int: [String]]) -> PracticeExam {
+    /// Takes each quota's questions from `candidates` (in their order), skipping `used`.
+    static func fill(_ section: TestSection, _ blueprint: SectionBlueprint, _ candidates: [Question],
+                     used: inout Set<String>) throws -> [Question] {
+        var picked: [Question] = []
+        var short = 0
+        for quota in blueprint.quotas {
+            var got = 0
+            for (fromState, want) in [(true, quota.stateOwn), (false, quota.universal)] where want > 0 {
+                var taken = 0
+                for q in candidates where taken < want && q.category == quota.topic && (q.stateCode != nil) == fromState && !used.contains(q.id) {
+                    picked.append(q); used.insert(q.id); taken += 1
+                }
+                got += taken
+            }
+            // The same topic's other origin first, so the topic keeps its share.
+            for q in candidates where got < quota.total && q.category == quota.topic && !used.contains(q.id) {
+                picked.append(q); used.insert(q.id); got += 1
+            }
+            short += quota.total - got
+        }
+        // Anything still missing comes from the topics with the most unused questions.
+        while short > 0 {
+            var left: [Topic: Int] = [:]
+            for q in candidates where !used.contains(q.id) { left[q.category, default: 0] += 1 }
+            guard let topic = left.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key,
+                  let q = candidates.first(where: { $0.category == topic && !used.contains($0.id) }) else {
+                throw ExamError.notEnoughQuestions(section: section.name, needed: section.questions,
+                                                   available: candidates.count)
+            }
+            picked.append(q); used.insert(q.id); short -= 1
+        }
+        return picked
+    }
+
+    static func layout(_ format: TestFormat, _ bySection: [Int: [Question]], random: inout SeededRandom) -> PracticeExam {
         var ids: [String] = []
         var sections: [Int] = []
         for s in format.sections.indices {
-            let list = bySection[s] ?? []
-            ids += list
+            let list = interleave(bySection[s] ?? [], random: &random)
+            ids += list.map(\.id)
             sections += Array(repeating: s, count: list.count)
         }
         return PracticeExam(questionIDs: ids, sectionOfQuestion: sections)
+    }
+
+    /// A shuffle that also keeps two questions of one topic from sitting side by side where it can:
+    /// each next question is drawn from the topics with the most questions left, never the topic
+    /// just asked unless it is the only one left.
+    static func interleave(_ questions: [Question], random: inout SeededRandom) -> [Question] {
+        var byTopic = Dictionary(grouping: questions.shuffled(using: &random), by: \.category)
+        var out: [Question] = []
+        var last: Topic?
+        while !byTopic.isEmpty {
+            let choices = byTopic.keys.filter { $0 != last }
+            let pool = choices.isEmpty ? Array(byTopic.keys) : choices
+            // Weighted by what is left, so big topics spread over the whole test.
+            let total = pool.reduce(0) { $0 + byTopic[$1]!.count }
+            var r = Int(random.next() % UInt64(total))
+            var topic = pool.sorted()[0]
+            for t in pool.sorted() { let n = byTopic[t]!.count; if r < n { topic = t; break }; r -= n }
+            out.append(byTopic[topic]!.removeLast())
+            if byTopic[topic]!.isEmpty { byTopic[topic] = nil }
+            last = topic
+        }
+        return out
+    }
+
+    static func sectionOrder(_ format: TestFormat) -> [Int] {
+        format.sections.indices.sorted { restrictiveness(format.sections[$0].pool) < restrictiveness(format.sections[$1].pool) }
     }
 
     static func restrictiveness(_ p: SectionPool) -> Int {
@@ -91,6 +177,15 @@ public enum ExamBuilder {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return h
+    }
+
+    /// FNV-1a finished with SplitMix64's mixer: FNV alone keeps ids with a shared prefix close
+    /// together when sorted (`u-row-001`, `u-row-002`, …), which is how tests clumped by topic.
+    public static func mixedHash(_ state: String, _ id: String) -> UInt64 {
+        var z = stableHash(state + "/" + id)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 

@@ -2,205 +2,217 @@ import Foundation
 
 /// How ready the learner is for their state's real permit test, right now.
 public struct ReadinessEstimate: Equatable, Sendable {
-    /// Estimated probability (0...1) of passing the state's real test today, scored by its real
+    /// Estimated probability (0...1) of passing the state's real test now, scored by its real
     /// rules (overall mark, each section's own minimum, separate tests).
     public var passProbability: Double
-    /// A plausible (about one standard deviation) range for `passProbability`: the same calculation
-    /// with the topics' accuracies moved down (up) together, each in proportion to its uncertainty,
-    /// so that the pool-weighted accuracy moves by one posterior standard deviation. Wide when there
-    /// is little evidence. In simulations it held the true figure about two times in three (less
-    /// for tests that hinge on one section, like VA's 10 of 10 signs).
+    /// The same calculation with what the learner knows of unseen questions one standard
+    /// deviation lower (higher): wide while little is known.
     public var passProbabilityRange: ClosedRange<Double>
-    /// Estimated chance of answering a random question of the topic right (difficulty mixed as in
-    /// the pool). Every topic that has questions in the pool is present.
+    /// Chance of answering a test question of the topic right (pool questions averaged).
     public var accuracyByTopic: [Topic: Double]
-    /// Answers given to questions of this pool, all time (raw count, no recency weighting).
+    /// Answers given to questions of this pool, all time.
     public var answered: Int
-    /// Recency-weighted answers the estimate rests on (see `Readiness`): a measure of how much
-    /// the number can be trusted. 0 means the estimate is the prior alone.
-    public var evidence: Double
+    /// Pool questions answered at least once, and the pool's size: "you've seen 40 of 347".
+    public var seen: Int
+    public var poolSize: Int
+    /// Topics of the pool with no question answered yet.
+    public var topicsNotTried: [Topic]
+    /// Whether there is enough evidence, across enough of the test's topics, to show a number.
+    public var isShown: Bool
+}
 
-    public init(passProbability: Double, passProbabilityRange: ClosedRange<Double>, accuracyByTopic: [Topic: Double],
-                answered: Int, evidence: Double) {
-        self.passProbability = passProbability; self.passProbabilityRange = passProbabilityRange
-        self.accuracyByTopic = accuracyByTopic; self.answered = answered; self.evidence = evidence
+/// Per-question knowledge tracing: what one answer says about whether the learner *knows* a
+/// question, and how that fades.
+///
+/// A right answer on a 4-option question is weak evidence on its own (a guess is right one time
+/// in four), so each counted answer updates a probability of knowing by Bayes' rule (`slip`:
+/// a learner who knows still errs sometimes; `guess`: one over the options). Seeing the answer and
+/// its explanation then teaches: an unknown question becomes known with `learnFromExplanation`.
+/// Memory fades toward what the learner would know of a question never studied, with a strength
+/// (in days) that grows with each spaced right answer and resets after a miss.
+///
+/// An answer given within `recognitionWindow` of the answer last being shown is recognition,
+/// not knowledge (re-answering misses minutes after seeing them): it changes nothing here.
+///
+/// Why not the FSRS card's retrievability, which every question also has? FSRS is fitted to
+/// flashcard reviews: it has no guessing (a lucky right answer is full evidence), it treats an
+/// answer seconds after being shown as a review (so re-answering misses at once reads as
+/// mastery), and after a lapse it assumes relearning steps; its curve is also very flat (90% →
+/// about 85% a day after a miss). The flashcards keep FSRS for scheduling, where it is right.
+public enum Knowledge {
+    /// A learner who knows the answer still gets it wrong this often (misreading, a slip).
+    public static let slip = 0.05
+    /// Chance that seeing the right answer and its explanation teaches an unknown question.
+    public static let learnFromExplanation = 0.35
+    /// Memory strength after the first counted answer (days for the known part to fall to 1/e).
+    public static let firstStrengthDays = 2.0
+    /// Each spaced right answer multiplies the strength by this.
+    public static let strengthGrowth = 2.5
+    /// An answer this soon after the answer was last shown is recognition, not knowledge.
+    public static let recognitionWindow: TimeInterval = 4 * 3600
+
+    /// First-attempt accuracy of a newcomer on a four-option question, by difficulty: a little
+    /// better than guessing on hard questions, common sense on easy ones.
+    public static func newcomerAccuracy(_ d: Difficulty) -> Double {
+        switch d { case .easy: 0.62; case .medium: 0.50; case .hard: 0.40 }
+    }
+
+    /// Chance of a right answer by luck alone.
+    public static func guess(_ q: Question) -> Double {
+        q.kind == .fillIn || q.answers.isEmpty ? 0 : 1 / Double(q.answers.count)
+    }
+
+    /// P(right answer) for a learner who knows the question with probability `known`.
+    public static func rightChance(known: Double, guess g: Double) -> Double {
+        known * (1 - slip) + (1 - known) * g
+    }
+
+    /// The knowing probability that makes `accuracy` the expected right-answer chance.
+    public static func known(fromAccuracy a: Double, guess g: Double) -> Double {
+        min(0.99, max(0.01, (a - g) / (1 - slip - g)))
+    }
+
+    /// The knowledge a learner has of `stats`'s question at `now`: the traced estimate faded
+    /// toward `floor` (what they would know of it unstudied), or nil if no answer counted.
+    public static func known(_ stats: QuestionStats, at now: Date, floor: Double) -> Double? {
+        guard let k = stats.knowledge, let at = stats.knowledgeAt else { return nil }
+        let days = max(0, now.timeIntervalSince(at)) / 86_400
+        return floor + (k - floor) * exp(-days / (stats.strengthDays ?? firstStrengthDays))
+    }
+
+    static func update(_ stats: inout QuestionStats, correct: Bool, at: Date, question: Question) {
+        if stats.seen > 0 && at.timeIntervalSince(stats.lastAnsweredAt) < recognitionWindow { return }
+        let g = guess(question)
+        let newcomer = known(fromAccuracy: newcomerAccuracy(question.difficulty), guess: g)
+        let prior = known(stats, at: at, floor: newcomer) ?? newcomer
+        let posterior = correct
+            ? prior * (1 - slip) / (prior * (1 - slip) + (1 - prior) * g)
+            : prior * slip / (prior * slip + (1 - prior) * (1 - g))
+        let traced = stats.knowledge != nil
+        stats.knowledge = posterior + (1 - posterior) * learnFromExplanation
+        stats.knowledgeAt = at
+        stats.strengthDays = correct && traced ? (stats.strengthDays ?? firstStrengthDays) * strengthGrowth : firstStrengthDays
     }
 }
 
-/// The "am I ready?" number: the estimated probability that the learner would pass their state's
-/// real permit test if they took it now.
+/// The "am I ready?" number: the probability that the learner would pass their state's real
+/// permit test if they took it now.
 ///
-/// The model, in two steps.
+/// **Each question of the pool** gets a chance of being answered right:
+/// - answered before (and not only by recognition): its traced knowledge (`Knowledge`), faded to now;
+/// - never answered: a first-attempt prior for its topic and difficulty — a newcomer's accuracy,
+///   moved by how this learner's *first* answers (to any question, then to the topic's) compare
+///   with a newcomer's, shrunk toward no change while there are few. Never the learner's own
+///   average: repeated answers to drilled questions say nothing about questions never seen.
+/// **The test** is dealt out by the same blueprint the practice tests use (`SectionBlueprint`):
+/// each section's topic quotas in proportion to the pool, the state's own questions in
+/// proportion to their share, each slot answered right with the mean chance of its bucket. A
+/// section's right answers then follow a Poisson-binomial distribution, computed exactly; outcomes
+/// under a section's own minimum fail (NY 2 of 4 signs, OH 15 of 20 each), the counted sections
+/// are convolved and summed from the overall mark, and a separate test (NC's signs) multiplies in.
 ///
-/// **1. How likely is a right answer, per topic?** Every answer is evidence, weighted by recency:
-/// a question's most recent answer counts `0.5^(age / 14 days)` of an answer, so something last
-/// answered right a month ago counts about a quarter. The earlier answers to the same question
-/// (their dates are not kept) count half as much as the latest, and at most four of them do, so
-/// drilling one question a dozen times does not swamp a topic. The weighted right/total answers
-/// are then shrunk toward a prior, Beta-style: `(priorMean · k + right) / (k + answers)`, so two
-/// lucky answers do not read as 100% (they read about 72%). The priors nest:
-/// - overall: 60% worth 20 answers, updated with all the learner's answers;
-/// - each topic: the learner's overall figure from the *other* topics, worth 4 answers, updated
-///   with that topic's answers (a topic never practised is estimated at the learner's overall
-///   level, which is itself 60% for a newcomer);
-/// - each topic × difficulty: the topic's figure from its *other* difficulties, worth 8 answers,
-///   updated with that cell's answers (hard questions get their own figure once there is evidence).
-/// Leaving a level's own answers out of its prior keeps any answer from counting twice.
-/// A topic's accuracy is its difficulty cells averaged by how many pool questions each has.
-/// Questions the learner never saw thus count through their topic's estimate.
-///
-/// **2. How likely is a pass?** Each section of the state's test (signs / rules / all) is dealt
-/// out over the topics it admits in proportion to how many pool questions each topic has (largest
-/// remainder), so a 20-question rules section of a pool that is ¼ right-of-way asks 5 of those,
-/// each answered right with that topic's accuracy. Answers are independent given the accuracies,
-/// so a section's number of right answers follows a Poisson-binomial distribution, computed
-/// exactly by dynamic programming. Outcomes below a section's own minimum are dropped (NY: at least
-/// 2 of 4 signs; OH: 15 of 20 in each part; VA: 10 of 10 signs), the counted sections are
-/// convolved into the overall total, and the probability that the total reaches the overall mark
-/// is summed (the state's `passCorrect`, else 80% as `ExamScoring` does). A `separate` test (NC's
-/// 12 signs) is an independent event that must also be passed: its probability multiplies in.
-///
-/// The figure is a plug-in estimate (accuracies at their posterior means); `passProbabilityRange`
-/// shows how much it moves when the accuracies move by about one standard deviation. The
-/// posterior standard deviation of a figure with `k` pseudo-answers and `n` weighted answers is
-/// taken as `sqrt(p(1 − p) / (k + n + 1))`.
+/// Its calibration is measured by `permitready bench --calibration` on simulated learners whose
+/// true knowledge follows a different model (see the README).
 public enum Readiness {
-    /// Evidence loses half its weight every this many days.
-    public static let halfLifeDays = 14.0
-    /// What a newcomer is assumed to know: a bit better than guessing among 3–4 answers.
-    public static let priorMean = 0.6
-    /// Pseudo-answers behind the overall prior (the learner's overall level).
-    public static let overallPriorStrength = 20.0
-    /// Pseudo-answers behind each topic's prior (centred on the learner's overall level).
-    public static let topicPriorStrength = 4.0
-    /// Pseudo-answers behind each topic × difficulty prior (centred on the topic's level).
-    public static let difficultyPriorStrength = 8.0
-    /// An earlier answer to a question counts this much relative to its latest one.
-    public static let earlierAnswerWeight = 0.5
-    /// At most this many earlier answers of one question count.
-    public static let earlierAnswersCounted = 4
-
-    static let topicCount = Topic.allCases.count
-    static let difficultyCount = Difficulty.allCases.count
-
-    // MARK: - Estimate
+    /// Pseudo-answers behind "this learner is like a newcomer" (all first answers).
+    public static let learnerPriorStrength = 10.0
+    /// Pseudo-answers behind "this topic is like the learner's others" (the topic's first answers).
+    public static let topicPriorStrength = 6.0
+    /// A number is shown once this many first answers cover this share of the test's blueprint.
+    public static let minimumFirstAnswers = 30
+    public static let minimumCoveredShare = 0.8
+    /// "Ready to test": the last this-many different full practice tests passed with margin…
+    public static let readyTestsNeeded = 3
+    /// … of at least the pass mark plus this many points …
+    public static let readyMarginPoints = 10.0
+    /// … and a predicted chance at least this high.
+    public static let readyChance = 0.85
 
     public static func estimate(progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date) -> ReadinessEstimate {
-        let cells = topicCount * difficultyCount
-        var poolCount = [Int](repeating: 0, count: cells)
-        var weighted = [Double](repeating: 0, count: cells)   // recency-weighted answers
-        var weightedRight = [Double](repeating: 0, count: cells)
-        var answered = 0
-        let halfLife = halfLifeDays * 86_400
-
+        // First answers: how this learner compares with a newcomer, overall and per topic.
+        var residual = 0.0, firsts = 0
+        var topicResidual: [Topic: Double] = [:], topicFirsts: [Topic: Int] = [:]
+        var answered = 0, seen = 0
         for q in pool {
-            let cell = topicIndex(q.category) * difficultyCount + difficultyIndex(q.difficulty)
-            poolCount[cell] += 1
             guard let s = progress[q.id], s.seen > 0 else { continue }
-            let seen = s.seen
-            let right = min(max(s.correct, 0), seen)
-            answered += seen
-            let age = max(0, now.timeIntervalSince(s.lastAnsweredAt))
-            let recency = exp2(-age / halfLife)
-            // The latest answer counts fully; the earlier ones less, and only so many of them.
-            let lastRight = s.lastCorrect && right > 0 ? 1 : 0
-            var n = 1.0, c = Double(lastRight)
-            let earlier = seen - 1
-            if earlier > 0 {
-                let earlierRight = min(max(right - lastRight, 0), earlier)
-                let each = earlierAnswerWeight * Double(min(earlier, earlierAnswersCounted)) / Double(earlier)
-                n += each * Double(earlier)
-                c += each * Double(earlierRight)
-            }
-            weighted[cell] += recency * n
-            weightedRight[cell] += recency * c
+            answered += s.seen; seen += 1
+            let first = s.firstCorrect ?? (s.correct == s.seen)
+            let g = Knowledge.guess(q)
+            let expected = Knowledge.rightChance(known: Knowledge.known(fromAccuracy: Knowledge.newcomerAccuracy(q.difficulty), guess: g), guess: g)
+            let r = ((first ? 1 : 0) - expected) / (1 - Knowledge.slip - g)
+            residual += r; firsts += 1
+            topicResidual[q.category, default: 0] += r; topicFirsts[q.category, default: 0] += 1
+        }
+        let learnerShift = residual / (Double(firsts) + learnerPriorStrength)
+        func topicShift(_ t: Topic) -> Double {
+            let n = Double(topicFirsts[t] ?? 0)
+            return ((topicResidual[t] ?? 0) - n * learnerShift) / (n + topicPriorStrength)
+        }
+        // About one standard deviation of the shift for a topic: knowing-probability residuals vary by about 0.7.
+        func shiftSD(_ t: Topic) -> Double {
+            let n = Double(topicFirsts[t] ?? 0)
+            return (0.5 / (Double(firsts) + learnerPriorStrength) + 0.5 / (n + topicPriorStrength)).squareRoot()
         }
 
-        // Overall → topic → topic × difficulty, each shrunk toward the level above.
-        let evidence = weighted.reduce(0, +), totalRight = weightedRight.reduce(0, +)
-        let overall = (priorMean * overallPriorStrength + totalRight) / (overallPriorStrength + evidence)
-        let overallSD = (overall * (1 - overall) / (overallPriorStrength + evidence + 1)).squareRoot()
-        var accuracy = [Double](repeating: overall, count: topicCount)
-        var shared = [Double](repeating: 1, count: topicCount)     // weight of the overall level in the topic's figure
-        var own = [Double](repeating: 0, count: topicCount)        // the topic's own standard deviation
-        var topicPool = [Int](repeating: 0, count: topicCount)
-        var byTopic: [Topic: Double] = [:]
-        for (t, topic) in Topic.allCases.enumerated() {
-            var n = 0.0, c = 0.0, count = 0
-            for d in 0..<difficultyCount {
-                n += weighted[t * difficultyCount + d]; c += weightedRight[t * difficultyCount + d]
-                count += poolCount[t * difficultyCount + d]
+        func chances(_ z: Double) -> [String: Double] {
+            var out: [String: Double] = [:]
+            out.reserveCapacity(pool.count)
+            for q in pool {
+                let g = Knowledge.guess(q)
+                let newcomer = Knowledge.known(fromAccuracy: Knowledge.newcomerAccuracy(q.difficulty), guess: g)
+                let floor = min(0.99, max(0.01, newcomer + learnerShift + topicShift(q.category) + z * shiftSD(q.category)))
+                let known = progress[q.id].flatMap { Knowledge.known($0, at: now, floor: floor) } ?? floor
+                out[q.id] = Knowledge.rightChance(known: known, guess: g)
             }
-            topicPool[t] = count
-            guard count > 0 else { continue }
-            // Each level's prior is the level above computed from the *other* answers, so no answer
-            // counts twice.
-            let othersOverall = (priorMean * overallPriorStrength + totalRight - c) / (overallPriorStrength + evidence - n)
-            var mixed = 0.0
-            for d in 0..<difficultyCount {
-                let cell = t * difficultyCount + d
-                let othersTopic = (othersOverall * topicPriorStrength + c - weightedRight[cell]) / (topicPriorStrength + n - weighted[cell])
-                let p = (othersTopic * difficultyPriorStrength + weightedRight[cell]) / (difficultyPriorStrength + weighted[cell])
-                mixed += p * Double(poolCount[cell])
-            }
-            mixed /= Double(count)
-            accuracy[t] = mixed
-            shared[t] = topicPriorStrength / (topicPriorStrength + n)
-            own[t] = (mixed * (1 - mixed) / (topicPriorStrength + n + 1)).squareRoot()
-            byTopic[topic] = mixed
+            return out
         }
+        let central = chances(0)
+        var byTopic: [Topic: (Double, Int)] = [:]
+        for q in pool { let c = byTopic[q.category] ?? (0, 0); byTopic[q.category] = (c.0 + central[q.id]!, c.1 + 1) }
+        let p = passProbability(format: format, pool: pool, chance: central)
+        let low = passProbability(format: format, pool: pool, chance: chances(-1))
+        let high = passProbability(format: format, pool: pool, chance: chances(1))
 
-        // The range: move every topic in proportion to its uncertainty, scaled so the pool-weighted
-        // accuracy moves by one standard deviation (the overall level is common to all topics,
-        // each topic's own uncertainty independent).
-        let poolSize = Double(max(pool.count, 1))
-        var sharedPart = 0.0, ownVariance = 0.0, spread = 0.0
-        var step = [Double](repeating: overallSD, count: topicCount)
-        for t in 0..<topicCount where topicPool[t] > 0 {
-            let w = Double(topicPool[t]) / poolSize
-            sharedPart += w * shared[t]
-            ownVariance += w * w * own[t] * own[t]
-            step[t] = (shared[t] * shared[t] * overallSD * overallSD + own[t] * own[t]).squareRoot()
-            spread += w * step[t]
+        // Shown only when first answers cover most of what the test asks.
+        var covered = 0, asked = 0
+        for section in format.sections {
+            for quota in SectionBlueprint(section: section, pool: pool).quotas {
+                asked += quota.total
+                if topicFirsts[quota.topic] != nil { covered += quota.total }
+            }
         }
-        let mixtureSD = (sharedPart * sharedPart * overallSD * overallSD + ownVariance).squareRoot()
-        let scale = spread > 0 ? mixtureSD / spread : 0
-        var low = accuracy, high = accuracy
-        for t in 0..<topicCount {
-            low[t] = max(0, accuracy[t] - step[t] * scale); high[t] = min(1, accuracy[t] + step[t] * scale)
-        }
-        let central = exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, topicPool: topicPool, accuracy: accuracy, fallback: overall))
-        let lowP = exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, topicPool: topicPool, accuracy: low,
-                                                                                       fallback: max(0, overall - overallSD)))
-        let highP = exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, topicPool: topicPool, accuracy: high,
-                                                                                        fallback: min(1, overall + overallSD)))
-        return ReadinessEstimate(passProbability: central, passProbabilityRange: min(lowP, central)...max(highP, central),
-                                 accuracyByTopic: byTopic, answered: answered, evidence: evidence)
+        let topicsInPool = Set(pool.map(\.category))
+        let notTried = topicsInPool.filter { topicFirsts[$0] == nil }.sorted()
+        let shown = firsts >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
+        return ReadinessEstimate(passProbability: p, passProbabilityRange: min(low, p)...max(high, p),
+                                 accuracyByTopic: byTopic.mapValues { $0.0 / Double($0.1) }, answered: answered,
+                                 seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown)
     }
 
-    // MARK: - Test composition
-
-    /// Per-question success probabilities of each section (in `format.sections` order) for a
-    /// learner with the given accuracy per topic: each section's questions are dealt out over the
-    /// topics it admits in proportion to the pool (see `Readiness`). Topics missing from
-    /// `topicAccuracy` use `fallback`; so does a section whose pool has no question at all.
-    static func sectionSuccess(format: TestFormat, pool: [Question], topicAccuracy: [Topic: Double], fallback: Double = priorMean) -> [[Double]] {
-        var topicPool = [Int](repeating: 0, count: topicCount)
-        for q in pool { topicPool[topicIndex(q.category)] += 1 }
-        let accuracy = Topic.allCases.map { topicAccuracy[$0] ?? fallback }
-        return sectionSuccess(format: format, topicPool: topicPool, accuracy: accuracy, fallback: fallback)
+    /// Pass probability when each pool question is answered right with `chance[id]`.
+    public static func passProbability(format: TestFormat, pool: [Question], chance: [String: Double]) -> Double {
+        exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, pool: pool) { chance[$0.id] ?? 0 })
     }
 
-    static func sectionSuccess(format: TestFormat, topicPool: [Int], accuracy: [Double], fallback: Double) -> [[Double]] {
+    /// Per-slot success probabilities of each section (in `format.sections` order): the blueprint's
+    /// quotas, each slot at the mean chance of its (topic, origin) bucket.
+    static func sectionSuccess(format: TestFormat, pool: [Question], chance: (Question) -> Double) -> [[Double]] {
         format.sections.map { section in
-            let n = max(0, section.questions)
-            let weights = Topic.allCases.enumerated().map { t, topic in section.pool.admitsTopic(topic) ? topicPool[t] : 0 }
-            guard weights.reduce(0, +) > 0 else { return [Double](repeating: fallback, count: n) }
-            let counts = apportion(n, weights: weights)
+            var sums: [String: (Double, Int)] = [:]
+            for q in pool where section.pool.admits(q) {
+                let key = "\(q.category.rawValue)|\(q.stateCode != nil)"
+                let c = sums[key] ?? (0, 0)
+                sums[key] = (c.0 + chance(q), c.1 + 1)
+            }
+            func mean(_ t: Topic, _ own: Bool) -> Double? {
+                sums["\(t.rawValue)|\(own)"].map { $0.0 / Double($0.1) }
+            }
             var ps: [Double] = []
-            ps.reserveCapacity(n)
-            for t in 0..<topicCount where counts[t] > 0 {
-                ps.append(contentsOf: repeatElement(accuracy[t], count: counts[t]))
+            for quota in SectionBlueprint(section: section, pool: pool).quotas {
+                let own = mean(quota.topic, true) ?? mean(quota.topic, false) ?? 0
+                let uni = mean(quota.topic, false) ?? own
+                ps += repeatElement(own, count: quota.stateOwn)
+                ps += repeatElement(uni, count: quota.universal)
             }
             return ps
         }
@@ -217,6 +229,31 @@ public enum Readiness {
             counts[i] += 1; left -= 1
         }
         return counts
+    }
+
+    /// "Ready to test", or what is still missing.
+    public struct ReadyStatus: Equatable, Sendable {
+        /// Of the last `readyTestsNeeded` different full practice tests, how many were passed with margin.
+        public var testsPassedWithMargin: Int
+        public var topicsNotTried: Int
+        public var chanceHigh: Bool
+        public var isReady: Bool { testsPassedWithMargin >= Readiness.readyTestsNeeded && topicsNotTried == 0 && chanceHigh }
+    }
+
+    /// Ready needs the last three *different* full-length practice tests of this state passed with
+    /// margin (a test retaken counts once, at its latest try), every topic tried, and a high chance.
+    public static func readyStatus(results: [QuizResult], stateCode: String, estimate: ReadinessEstimate) -> ReadyStatus {
+        var seenTests = Set<String>()
+        var last: [QuizResult] = []
+        for r in results.reversed() where r.stateCode == stateCode && r.mode.isPracticeTest && r.timedOut != true {
+            guard case .practiceTest(let n) = r.mode else { continue }
+            let key = n == 0 ? "random-\(r.quizID)" : "fixed-\(n)"
+            if seenTests.insert(key).inserted { last.append(r) }
+            if last.count == readyTestsNeeded { break }
+        }
+        return ReadyStatus(testsPassedWithMargin: last.filter(\.passedWithMargin).count,
+                           topicsNotTried: estimate.topicsNotTried.count,
+                           chanceHigh: estimate.isShown && estimate.passProbability >= readyChance)
     }
 
     // MARK: - Exact pass probability
@@ -274,26 +311,6 @@ public enum Readiness {
         return s
     }
 
-    static func topicIndex(_ t: Topic) -> Int {
-        switch t {
-        case .roadSigns: 0
-        case .rightOfWay: 1
-        case .speedLimits: 2
-        case .parking: 3
-        case .safeDriving: 4
-        case .alcoholDrugs: 5
-        case .emergencies: 6
-        case .stateSpecific: 7
-        }
-    }
-
-    static func difficultyIndex(_ d: Difficulty) -> Int {
-        switch d {
-        case .easy: 0
-        case .medium: 1
-        case .hard: 2
-        }
-    }
 }
 
 extension SectionPool {

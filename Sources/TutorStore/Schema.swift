@@ -181,6 +181,17 @@ enum Schema {
                 ALTER TABLE learner ADD COLUMN answered_day TEXT;
                 """)
         }
+        m.registerMigration("v6-knowledge-tracing") { db in
+            try db.execute(sql: """
+                -- What readiness reads per question (TutorCore's Knowledge): the first answer, and
+                -- the traced probability of knowing it with its time and memory strength.
+                ALTER TABLE question_progress ADD COLUMN first_correct INTEGER CHECK (first_correct IN (0, 1));
+                ALTER TABLE question_progress ADD COLUMN first_answered_at REAL;
+                ALTER TABLE question_progress ADD COLUMN knowledge REAL CHECK (knowledge IS NULL OR knowledge BETWEEN 0 AND 1);
+                ALTER TABLE question_progress ADD COLUMN knowledge_at REAL;
+                ALTER TABLE question_progress ADD COLUMN strength_days REAL CHECK (strength_days IS NULL OR strength_days > 0);
+                """)
+        }
         return m
     }
 }

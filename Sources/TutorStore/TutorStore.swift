@@ -142,9 +142,14 @@ public final class TutorStore: Sendable {
         var progress: [String: QuestionStats] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT * FROM question_progress WHERE chat_id = ?", arguments: [chatID])
         while let r = try rows.next() {
-            progress[r["question_id"]] = QuestionStats(seen: r["seen"], correct: r["correct"], lastCorrect: r["last_correct"],
-                                                       lastAnsweredAt: Date(timeIntervalSince1970: r["last_answered_at"]),
-                                                       missed: r["missed"])
+            var stats = QuestionStats(seen: r["seen"], correct: r["correct"], lastCorrect: r["last_correct"],
+                                      lastAnsweredAt: Date(timeIntervalSince1970: r["last_answered_at"]), missed: r["missed"])
+            stats.firstCorrect = r["first_correct"]
+            stats.firstAnsweredAt = (r["first_answered_at"] as Double?).map(Date.init(timeIntervalSince1970:))
+            stats.knowledge = r["knowledge"]
+            stats.knowledgeAt = (r["knowledge_at"] as Double?).map(Date.init(timeIntervalSince1970:))
+            stats.strengthDays = r["strength_days"]
+            progress[r["question_id"]] = stats
         }
         let bodies = try String.fetchAll(db, sql: """
             SELECT body FROM (SELECT body, quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?) ORDER BY quiz_id
@@ -222,11 +227,16 @@ public final class TutorStore: Sendable {
         let oldProgress = change.before?.progress ?? [:]
         for (id, p) in s.progress where oldProgress[id] != p {
             try db.cachedStatement(sql: """
-                INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
+                    first_correct, first_answered_at, knowledge, knowledge_at, strength_days)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
-                    last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed
-                """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed])
+                    last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed,
+                    first_correct = excluded.first_correct, first_answered_at = excluded.first_answered_at,
+                    knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days
+                """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed,
+                                         p.firstCorrect, p.firstAnsweredAt?.timeIntervalSince1970, p.knowledge,
+                                         p.knowledgeAt?.timeIntervalSince1970, p.strengthDays])
         }
         let oldCards = change.before?.cards ?? [:]
         for (id, c) in s.cards where oldCards[id] != c {

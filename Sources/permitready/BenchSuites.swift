@@ -60,7 +60,7 @@ struct BenchSuites {
         for i in 0..<5_000 {
             let q = pool[Int(rng.next() % UInt64(pool.count))]
             var s = progress[q.id] ?? QuestionStats(lastAnsweredAt: now)
-            s.record(correct: rng.unit() < 0.75, at: now.addingTimeInterval(-Double(5_000 - i) * 600))
+            s.record(correct: rng.unit() < 0.75, at: now.addingTimeInterval(-Double(5_000 - i) * 600), question: q)
             progress[q.id] = s
         }
         let t = Timing.median(runs: 51) { _ = Readiness.estimate(progress: progress, pool: pool, format: state.test, now: now) }

@@ -105,7 +105,7 @@ extension PermitReady {
 
     struct BanksCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "banks", abstract: "Work with the question banks.",
-                                                        subcommands: [Validate.self, Reload.self])
+                                                        subcommands: [Validate.self, Lint.self, Reload.self])
 
         struct Reload: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Ask the running bot to re-read and validate Banks/ (through the database).",
@@ -140,6 +140,37 @@ extension PermitReady {
                 }
                 let stateCount = banks.stateQuestions.values.reduce(0) { $0 + $1.count }
                 print("\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs (\(ms) ms)")
+            }
+        }
+
+        struct Lint: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, topic coverage.",
+                discussion: "Prints the longest-option share per file and category and every problem; exits non-zero on any.")
+            @Option(name: .long, help: "Banks folder.") var dir: String = "Banks"
+            @Flag(name: .long, help: "Print the longest-option table for every file and category, not only the files.") var table = false
+
+            func run() throws {
+                let started = Date()
+                let result: (banks: Banks?, problems: [BankProblem])
+                do { result = try BankFiles.load(dir) } catch { throw fail("\(error)") }
+                guard let banks = result.banks else {
+                    for p in result.problems { print(p) }
+                    throw fail("\(result.problems.count) problem(s) in \(dir): fix what `banks validate` reports first")
+                }
+                let report = BankLint.lint(banks)
+                let ms = Int(Date().timeIntervalSince(started) * 1000)
+                print("key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):")
+                for c in report.lengthCues where table || c.category == nil {
+                    let pct = Int((c.share * 100).rounded())
+                    print("  \(c.file)\(c.category.map { " · \($0.rawValue)" } ?? ""): \(c.keyLongest)/\(c.multipleChoice) (\(pct)%)")
+                }
+                let topics = Topic.allCases.filter { $0 != .stateSpecific }.map { "\($0.rawValue) \(report.universalPerTopic[$0, default: 0])" }
+                print("universal questions: \(report.universalCount) — " + topics.joined(separator: ", "))
+                print("near-duplicate pairs: \(report.nearDuplicatePairs); pictures: \(banks.signs.count)")
+                for p in report.problems { print(p) }
+                if !report.problems.isEmpty { throw fail("\(report.problems.count) lint problem(s) in \(dir) (\(ms) ms)") }
+                print("\(dir): lint OK (load + validate + lint \(ms) ms)")
             }
         }
     }
