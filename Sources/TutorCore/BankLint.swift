@@ -83,6 +83,9 @@ public enum BankLint {
             }
         }
         for list in universalPrints.values { compare(list, list, same: true) }
+        for q in all { for other in q.distinctFrom ?? [] where banks.question(other) == nil {
+            p.add(fileOf(q), q.id, "distinctFrom", "no question \(other)")
+        } }
         for code in banks.stateQuestions.keys.sorted() {
             let prints = Dictionary(grouping: banks.stateQuestions[code]!.map(Fingerprint.init), by: \.question.category)
             for (topic, list) in prints {
@@ -143,10 +146,13 @@ public enum BankLint {
         "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
     ]
 
-    /// "12" → 12, "twelve" → 12, "0.08" → 0.08; anything else nil.
+    /// "12" → 12, "twelve" → 12, "twenty one" → 21, "0.08" → 0.08; anything else nil.
     static func numberValue(_ normalized: String) -> Double? {
         if let d = Double(normalized) { return d }
-        return numberWords[normalized].map(Double.init)
+        let parts = normalized.split(separator: " ").map(String.init)
+        guard !parts.isEmpty, parts.count <= 2, let values = Optional(parts.compactMap { numberWords[$0] }), values.count == parts.count else { return nil }
+        if values.count == 2 && !(values[0] >= 20 && values[0] % 10 == 0 && values[1] < 10) { return nil }
+        return Double(values.reduce(0, +))
     }
 
     /// A question's text as character bigrams, and its text and key as content words (first five

@@ -182,7 +182,10 @@ extension Reduction {
     mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil) -> Bool {
         let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
         var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
-        stats.record(correct: correct, at: ctx.now, question: q)
+        // What the learner's first answers say they'd know of it unstudied: the knowledge trace's prior.
+        let unstudied = Knowledge.counts(state.progress[q.id], at: ctx.now)
+            ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode)).unstudiedKnown(q) : nil
+        stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied)
         state.progress[q.id] = stats
         let day = today
         let firstToday = !learner.streak.studied(on: day)

@@ -97,10 +97,11 @@ public struct QuestionStats: Codable, Equatable, Sendable {
 
     /// Records an answer to `question`: the counts review and mastery read, and the knowledge
     /// estimate readiness reads (an answer given soon after the answer was last shown is
-    /// recognition and leaves the estimate alone; see `Knowledge.update`).
-    public mutating func record(correct isCorrect: Bool, at: Date, question: Question) {
+    /// recognition and leaves the estimate alone; see `Knowledge.update`). `unstudied`: what the
+    /// learner would know of it unstudied (`Readiness.FirstAnswers.unstudiedKnown`), else a newcomer's.
+    public mutating func record(correct isCorrect: Bool, at: Date, question: Question, unstudied: Double? = nil) {
         if seen == 0 { firstCorrect = isCorrect; firstAnsweredAt = at }
-        Knowledge.update(&self, correct: isCorrect, at: at, question: question)
+        Knowledge.update(&self, correct: isCorrect, at: at, question: question, unstudied: unstudied)
         seen += 1
         if isCorrect { correct += 1 }
         lastCorrect = isCorrect

@@ -108,6 +108,13 @@ public struct ReadinessSummary: Equatable, Sendable {
     public var chanceHigh: Bool
     public var ready: Bool
 
+    public init(shown: Bool, lowPercent: Int, highPercent: Int, seen: Int, poolSize: Int, topicsNotTried: Int = 0,
+                testsPassedWithMargin: Int = 0, chanceHigh: Bool = false, ready: Bool = false) {
+        self.shown = shown; self.lowPercent = lowPercent; self.highPercent = highPercent; self.seen = seen; self.poolSize = poolSize
+        self.topicsNotTried = topicsNotTried; self.testsPassedWithMargin = testsPassedWithMargin
+        self.testsNeeded = Readiness.readyTestsNeeded; self.chanceHigh = chanceHigh; self.ready = ready
+    }
+
     public init(estimate e: ReadinessEstimate, status: Readiness.ReadyStatus) {
         shown = e.isShown
         let low = Int((e.passProbabilityRange.lowerBound * 20).rounded(.down)) * 5

@@ -57,6 +57,11 @@ public enum Knowledge {
         switch d { case .easy: 0.62; case .medium: 0.50; case .hard: 0.40 }
     }
 
+    /// The chance a newcomer knows `q` (their accuracy with the luck taken out).
+    public static func newcomerKnown(_ q: Question) -> Double {
+        known(fromAccuracy: newcomerAccuracy(q.difficulty), guess: guess(q))
+    }
+
     /// Chance of a right answer by luck alone.
     public static func guess(_ q: Question) -> Double {
         q.kind == .fillIn || q.answers.isEmpty ? 0 : 1 / Double(q.answers.count)
@@ -80,11 +85,19 @@ public enum Knowledge {
         return floor + (k - floor) * exp(-days / (stats.strengthDays ?? firstStrengthDays))
     }
 
-    static func update(_ stats: inout QuestionStats, correct: Bool, at: Date, question: Question) {
-        if stats.seen > 0 && at.timeIntervalSince(stats.lastAnsweredAt) < recognitionWindow { return }
+    /// Whether an answer at `at` would count as evidence (not recognition of an answer just shown).
+    public static func counts(_ stats: QuestionStats?, at: Date) -> Bool {
+        guard let stats, stats.seen > 0 else { return true }
+        return at.timeIntervalSince(stats.lastAnsweredAt) >= recognitionWindow
+    }
+
+    /// `unstudied`: what this learner would know of the question without studying it (see
+    /// `Readiness.FirstAnswers`); the prior of a first answer and the level memory fades to.
+    static func update(_ stats: inout QuestionStats, correct: Bool, at: Date, question: Question, unstudied: Double?) {
+        guard counts(stats, at: at) else { return }
         let g = guess(question)
-        let newcomer = known(fromAccuracy: newcomerAccuracy(question.difficulty), guess: g)
-        let prior = known(stats, at: at, floor: newcomer) ?? newcomer
+        let floor = unstudied ?? newcomerKnown(question)
+        let prior = known(stats, at: at, floor: floor) ?? floor
         let posterior = correct
             ? prior * (1 - slip) / (prior * (1 - slip) + (1 - prior) * g)
             : prior * slip / (prior * slip + (1 - prior) * (1 - g))
@@ -114,10 +127,11 @@ public enum Knowledge {
 /// Its calibration is measured by `permitready bench --calibration` on simulated learners whose
 /// true knowledge follows a different model (see the README).
 public enum Readiness {
-    /// Pseudo-answers behind "this learner is like a newcomer" (all first answers).
-    public static let learnerPriorStrength = 10.0
+    /// Pseudo-answers behind "this learner is like a newcomer" (all first answers). Strong on
+    /// purpose: right answers in one topic say little about another.
+    public static let learnerPriorStrength = 60.0
     /// Pseudo-answers behind "this topic is like the learner's others" (the topic's first answers).
-    public static let topicPriorStrength = 6.0
+    public static let topicPriorStrength = 10.0
     /// A number is shown once this many first answers cover this share of the test's blueprint.
     public static let minimumFirstAnswers = 30
     public static let minimumCoveredShare = 0.8
@@ -128,39 +142,58 @@ public enum Readiness {
     /// … and a predicted chance at least this high.
     public static let readyChance = 0.85
 
-    public static func estimate(progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date) -> ReadinessEstimate {
-        // First answers: how this learner compares with a newcomer, overall and per topic.
-        var residual = 0.0, firsts = 0
-        var topicResidual: [Topic: Double] = [:], topicFirsts: [Topic: Int] = [:]
-        var answered = 0, seen = 0
-        for q in pool {
-            guard let s = progress[q.id], s.seen > 0 else { continue }
-            answered += s.seen; seen += 1
-            let first = s.firstCorrect ?? (s.correct == s.seen)
-            let g = Knowledge.guess(q)
-            let expected = Knowledge.rightChance(known: Knowledge.known(fromAccuracy: Knowledge.newcomerAccuracy(q.difficulty), guess: g), guess: g)
-            let r = ((first ? 1 : 0) - expected) / (1 - Knowledge.slip - g)
-            residual += r; firsts += 1
-            topicResidual[q.category, default: 0] += r; topicFirsts[q.category, default: 0] += 1
+    /// What this learner's *first* answers say about questions they have not studied: how they
+    /// compare with a newcomer, overall and per topic, each shrunk toward no difference.
+    public struct FirstAnswers: Sendable {
+        public private(set) var count = 0
+        var residual = 0.0
+        var topicResidual: [Topic: Double] = [:]
+        var topicCount: [Topic: Int] = [:]
+
+        public init(progress: [String: QuestionStats], pool: [Question]) {
+            for q in pool {
+                guard let s = progress[q.id], s.seen > 0 else { continue }
+                let first = s.firstCorrect ?? (s.correct == s.seen)
+                let g = Knowledge.guess(q)
+                let expected = Knowledge.rightChance(known: Knowledge.newcomerKnown(q), guess: g)
+                let r = ((first ? 1 : 0) - expected) / (1 - Knowledge.slip - g)
+                residual += r; count += 1
+                topicResidual[q.category, default: 0] += r; topicCount[q.category, default: 0] += 1
+            }
         }
-        let learnerShift = residual / (Double(firsts) + learnerPriorStrength)
+
+        var learnerShift: Double { residual / (Double(count) + learnerPriorStrength) }
+
         func topicShift(_ t: Topic) -> Double {
-            let n = Double(topicFirsts[t] ?? 0)
+            let n = Double(topicCount[t] ?? 0)
             return ((topicResidual[t] ?? 0) - n * learnerShift) / (n + topicPriorStrength)
         }
-        // About one standard deviation of the shift for a topic: knowing-probability residuals vary by about 0.7.
+
+        /// About one standard deviation of the shift for a topic (knowing-probability residuals vary by about 0.7).
         func shiftSD(_ t: Topic) -> Double {
-            let n = Double(topicFirsts[t] ?? 0)
-            return (0.5 / (Double(firsts) + learnerPriorStrength) + 0.5 / (n + topicPriorStrength)).squareRoot()
+            let n = Double(topicCount[t] ?? 0)
+            return (0.5 / (Double(count) + learnerPriorStrength) + 0.5 / (n + topicPriorStrength)).squareRoot()
         }
+
+        func tried(_ t: Topic) -> Bool { topicCount[t] != nil }
+
+        /// The chance this learner knows `q` without having studied it, `z` standard deviations off.
+        public func unstudiedKnown(_ q: Question, z: Double = 0) -> Double {
+            min(0.99, max(0.01, Knowledge.newcomerKnown(q) + learnerShift + topicShift(q.category) + z * shiftSD(q.category)))
+        }
+    }
+
+    public static func estimate(progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date) -> ReadinessEstimate {
+        let firsts = FirstAnswers(progress: progress, pool: pool)
+        var answered = 0, seen = 0
+        for q in pool { if let s = progress[q.id], s.seen > 0 { answered += s.seen; seen += 1 } }
 
         func chances(_ z: Double) -> [String: Double] {
             var out: [String: Double] = [:]
             out.reserveCapacity(pool.count)
             for q in pool {
                 let g = Knowledge.guess(q)
-                let newcomer = Knowledge.known(fromAccuracy: Knowledge.newcomerAccuracy(q.difficulty), guess: g)
-                let floor = min(0.99, max(0.01, newcomer + learnerShift + topicShift(q.category) + z * shiftSD(q.category)))
+                let floor = firsts.unstudiedKnown(q, z: z)
                 let known = progress[q.id].flatMap { Knowledge.known($0, at: now, floor: floor) } ?? floor
                 out[q.id] = Knowledge.rightChance(known: known, guess: g)
             }
@@ -178,12 +211,12 @@ public enum Readiness {
         for section in format.sections {
             for quota in SectionBlueprint(section: section, pool: pool).quotas {
                 asked += quota.total
-                if topicFirsts[quota.topic] != nil { covered += quota.total }
+                if firsts.tried(quota.topic) { covered += quota.total }
             }
         }
         let topicsInPool = Set(pool.map(\.category))
-        let notTried = topicsInPool.filter { topicFirsts[$0] == nil }.sorted()
-        let shown = firsts >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
+        let notTried = topicsInPool.filter { !firsts.tried($0) }.sorted()
+        let shown = firsts.count >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
         return ReadinessEstimate(passProbability: p, passProbabilityRange: min(low, p)...max(high, p),
                                  accuracyByTopic: byTopic.mapValues { $0.0 / Double($0.1) }, answered: answered,
                                  seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown)

@@ -18,14 +18,26 @@ extension PermitReady {
         var all = false
         @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
         @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
+        @Flag(help: "Only the readiness calibration: simulated learners, predicted vs true pass rate (also in --all).")
+        var calibration = false
+        @Option(help: "Calibration: states to simulate (comma-separated).") var calibrationStates = "TX,NY,CA,OH"
+        @Option(help: "Calibration: learners per study pattern and state.") var calibrationLearners = 40
+        @Option(help: "Calibration: simulated days.") var calibrationDays = 21
 
         func run() async throws {
+            if calibration {
+                let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
+                return try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
+                                              learners: calibrationLearners, days: calibrationDays)
+            }
             try noNetwork()
             if loopback || all { try await loopbackRun() }
             guard all else { return }
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
             try suites.bankLoad()
             try suites.examAndReadiness()
+            try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
+                                   learners: calibrationLearners, days: calibrationDays)
             suites.cards()
             try suites.nudgeList(learners: nudgeLearners)
             try await suites.broadcast(recipients: broadcastRecipients, rate: 25)

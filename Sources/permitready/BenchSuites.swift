@@ -67,6 +67,36 @@ struct BenchSuites {
         print("readiness for a learner with 5,000 answers (\(progress.count) questions): \(Timing.format(t)) per estimate")
     }
 
+    /// Readiness calibration (issue: an honest pass probability): simulated learners of every
+    /// study pattern; after each day the shown prediction against the true pass rate on 200 fresh
+    /// random tests of the state's format.
+    func calibration(states: [String], learners: Int, days: Int) throws {
+        let banks = try banks()
+        var all: [Calibration.Observation] = []
+        let started = ContinuousClock.now
+        for code in states {
+            guard let state = banks.state(code) else { print("calibration: no state \(code)"); continue }
+            let report = Calibration.run(state: state, pool: banks.pool(for: code), learnersPerPattern: learners, days: days,
+                                         truthTests: 200, seed: 1)
+            all += report.observations
+            print("calibration \(code): \(report.shown.count) shown observations, Brier \(String(format: "%.3f", report.brier)), "
+                  + "mean abs calibration error \(String(format: "%.3f", report.calibrationError))")
+        }
+        let report = Calibration.Report(observations: all)
+        print("calibration, all states: \(report.shown.count) shown of \(report.observations.count) learner-days, Brier \(String(format: "%.3f", report.brier)), "
+              + "mean abs calibration error \(String(format: "%.3f", report.calibrationError)) (\(String(format: "%.0f", (ContinuousClock.now - started).inSeconds)) s)")
+        print("  decile   predicted  true    n")
+        for (i, d) in report.deciles.enumerated() where d.count > 0 {
+            print(String(format: "  %d0-%d0%%   %5.1f%%    %5.1f%%  %d", i, i + 1, d.predicted * 100, d.truth * 100, d.count))
+        }
+        for p in Calibration.Pattern.allCases {
+            let bias = report.bias(p).map { String(format: "%+.3f", $0) } ?? "never shown"
+            let top = report.maxPredicted(p).map { String(format: "%.1f%%", $0 * 100) } ?? "-"
+            let shown = report.shown.filter { $0.pattern == p }.count
+            print("  \(p.rawValue): mean predicted − true \(bias), highest shown \(top), shown on \(shown) learner-days")
+        }
+    }
+
     func cards() {
         let scheduler = FSRSScheduler()
         var rng = SeededRandom(seed: 4)

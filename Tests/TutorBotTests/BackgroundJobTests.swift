@@ -42,10 +42,10 @@ import TutorStore
         h.config.admins = [admin]
         try h.start()
         let before = try #require(h.bot?.banks.questionCount)
-        try Data(#"{"version": "9", "questions": [ {"id": "u-x"} ]"#.utf8).write(to: banks.appendingPathComponent("universal.json"))
+        try Data(#"{"version": "9", "questions": [ {"id": "u-x"} ]"#.utf8).write(to: banks.appendingPathComponent("universal/signals.json"))
         h.fake.say("/reload", chat: admin)
         #expect(h.waitForText(admin, "NOT reloaded"))
-        #expect(h.fake.messages(chat: admin).last?.text.contains("universal.json") == true, "the problem names its file")
+        #expect(h.fake.messages(chat: admin).last?.text.contains("universal/signals.json") == true, "the problem names its file")
         #expect(h.bot?.banks.questionCount == before)
         await h.kill()
     }

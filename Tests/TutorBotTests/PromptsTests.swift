@@ -35,12 +35,13 @@ import Testing
                    timedOut: true)
     }
     var sampleResults: ResultsView {
-        ResultsView(result: sampleResult, stateName: "New York", durationSeconds: 754, missedCount: 7, timeLimitMinutes: 25, readiness: 0.43)
+        ResultsView(result: sampleResult, stateName: "New York", durationSeconds: 754, missedCount: 7, timeLimitMinutes: 25,
+                    readiness: ReadinessSummary(shown: true, lowPercent: 35, highPercent: 55, seen: 120, poolSize: 347, topicsNotTried: 3, testsPassedWithMargin: 2))
     }
     var sampleProgress: ProgressView {
         ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
                      seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: sampleResult, count: 5),
-                     readiness: 0.81, readyToTest: true, freezes: 1)
+                     readiness: ReadinessSummary(shown: true, lowPercent: 80, highPercent: 90, seen: 300, poolSize: 347, testsPassedWithMargin: 3, chanceHigh: true, ready: true), freezes: 1)
     }
 
     var samples: [Message] {

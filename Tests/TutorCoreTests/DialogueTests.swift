@@ -78,7 +78,10 @@ import Testing
         // Studied today, so the next reminder moves to tomorrow 4 pm Eastern (21:00 UTC).
         #expect(before.learner.nextNudgeAt == Date(timeIntervalSince1970: 1_795_122_000 - 86_400))
         expected.learner.nextNudgeAt = Date(timeIntervalSince1970: 1_795_122_000)
-        expected.progress[q.id] = QuestionStats(seen: 1, correct: 1, lastCorrect: true, lastAnsweredAt: Sample.t0.addingTimeInterval(30), missed: false)
+        var stats = QuestionStats(lastAnsweredAt: Sample.t0.addingTimeInterval(30))
+        stats.record(correct: true, at: Sample.t0.addingTimeInterval(30), question: q, unstudied: Knowledge.newcomerKnown(q))
+        #expect(stats.seen == 1 && stats.correct == 1 && stats.lastCorrect && !stats.missed && stats.firstCorrect == true)
+        expected.progress[q.id] = stats
         // XP: 2 for answering, 10 for a right answer, 20 for the first answer of the day.
         expected.learner.xp = 32
         expected.learner.answeredToday = 1

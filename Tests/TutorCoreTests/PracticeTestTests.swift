@@ -49,7 +49,7 @@ enum PracticeSample {
     }
 
     @Test func tooFewQuestionsIsAClearError() {
-        #expect(throws: ExamError.notEnoughQuestions(section: "Road signs", needed: 80, available: 30)) {
+        #expect(throws: ExamError.notEnoughQuestions(section: "Road signs", needed: 20, available: 30)) {
             try ExamBuilder.fixedTest(1, state: PracticeSample.ohio, pool: PracticeSample.pool(signs: 30, rules: 200))
         }
     }

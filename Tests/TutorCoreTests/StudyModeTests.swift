@@ -111,7 +111,7 @@ import Testing
         #expect(AnswerMatcher.matches("Yelow", word), "one typo in a word")
         #expect(AnswerMatcher.matches("the yellow", word))
         #expect(!AnswerMatcher.matches("yell", word))
-        let speed = Question(id: "u-fill-3", category: .speedLimits, difficulty: .easy, kind: .fillIn, questionText: "___ mph",
+        let speed = Question(id: "u-fill-3", category: .speedAndSpace, difficulty: .easy, kind: .fillIn, questionText: "___ mph",
                              answers: ["25"], correctAnswerIndex: 0, explanation: "e", source: "s")
         #expect(AnswerMatcher.matches("25 mph", speed) && AnswerMatcher.matches("25 MPH", speed))
         #expect(!AnswerMatcher.matches("35 mph", speed))
