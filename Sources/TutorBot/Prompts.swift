@@ -142,6 +142,10 @@ public struct Prompts: Sendable {
         case .letter(let s): return s
         case .state(let name): return name
         case .topic(let t): return topicName(t)
+        case .yesState(let name): return text(b["yesState"] ?? "Yes, {{name}}", ["name": name])
+        case .pickAnother: return b["pickAnother"] ?? "Pick another"
+        case .switchTo(let name): return text(b["switchTo"] ?? "Switch to {{name}}", ["name": name])
+        case .backToTest: return b["backToTest"] ?? "Back to my test"
         case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
         case .continueQuiz(let n, let total):
             return text(b["continueQuiz"] ?? "Continue", ["number": String(n), "total": String(total)])
@@ -212,7 +216,13 @@ public struct Prompts: Sendable {
         case .welcomeBack(let name): return render("welcome_back", WelcomeContext(firstName: name))
         case .pickState: return render("pick_state", EmptyContext())
         case .typeState: return render("type_state", EmptyContext())
-        case .stateCard(let v): return stateCard(StateCardContext(v.state))
+        case .confirmState(let s):
+            struct C { var name: String }
+            return render("confirm_state", C(name: s.name))
+        case .confirmSwitch(let from, let to, let test):
+            struct C { var from: String; var to: String; var test: String }
+            return render("confirm_switch", C(from: from, to: to, test: modeName(test)))
+        case .stateCard(let v): return stateCard(StateCardContext(v))
         case .home(let v): return home(HomeContext(v))
         case .question(let v): return question(QuestionContext(v, prompts: self))
         case .answered(let v): return answered(AnsweredContext(v, prompts: self))
@@ -336,8 +346,12 @@ struct PickTestContext {
 }
 
 struct StateCardContext {
-    struct Section { var name: String; var questions: Int; var passCorrect: Int?; var separate: Bool }
+    // `minimum`, not `passCorrect`: a section without its own minimum must not find the test's
+    // overall mark by Mustache's lookup up the context stack ("15 questions, at least 28 right").
+    struct Section { var name: String; var questions: Int; var hasMinimum: Bool; var minimum: Int; var separate: Bool }
     var name: String
+    var ownQuestions: Bool
+    var uncertain: Bool
     var hasQuestions: Bool
     var questions: Int
     var passCorrect: Int
@@ -349,8 +363,11 @@ struct StateCardContext {
     var note: String?
     var handbook: String
 
-    init(_ s: StateInfo) {
+    init(_ v: StateCardView) {
+        let s = v.state
         name = s.name
+        ownQuestions = v.ownQuestions > 0
+        uncertain = s.confidence != .high
         hasQuestions = s.test.questions != nil
         questions = s.test.questions ?? 0
         passCorrect = s.test.passCorrect ?? 0
@@ -358,7 +375,9 @@ struct StateCardContext {
         standIn = TestFormat.unknownCountStandIn
         // A single plain section says nothing the first line didn't.
         let plain = s.test.sections.count == 1 && s.test.sections[0].passCorrect == nil
-        sections = plain ? [] : s.test.sections.map { Section(name: $0.name, questions: $0.questions, passCorrect: $0.passCorrect, separate: $0.separate) }
+        sections = plain ? [] : s.test.sections.map {
+            Section(name: $0.name, questions: $0.questions, hasMinimum: $0.passCorrect != nil, minimum: $0.passCorrect ?? 0, separate: $0.separate)
+        }
         timeLimit = s.test.timeLimitMinutes
         minAge = StateCardContext.age(s.minPermitAge)
         note = s.note

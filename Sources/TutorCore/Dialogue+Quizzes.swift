@@ -302,7 +302,9 @@ extension Reduction {
         }
         if quiz.deadline != nil && !timedOut { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
         let view = ResultsView(result: result, stateName: stateInfo?.name,
-                               durationSeconds: max(0, Int(ctx.now.timeIntervalSince(quiz.startedAt))),
+                               // A timed test never reads longer than its limit (the timer may fire late, or the
+                               // learner may come back after it ran out).
+                               durationSeconds: max(0, Int(min(ctx.now, quiz.deadline ?? ctx.now).timeIntervalSince(quiz.startedAt))),
                                missedCount: result.missedIDs.count,
                                timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
                                readiness: quiz.mode.isPracticeTest ? readiness() : nil)

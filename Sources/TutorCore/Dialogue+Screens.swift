@@ -36,9 +36,45 @@ extension Reduction {
         send(.typeState)
     }
 
+    /// "Oklahoma — is that right?" (Yes / Pick another).
+    mutating func confirmState(_ picked: StateInfo) {
+        state.session.screen = .pickingState
+        send(.confirmState(picked), buttons: [[Button(.yesState(name: picked.name), .pickState(picked.code)),
+                                               Button(.pickAnother, .menu(.otherState))]])
+    }
+
+    /// A state the learner asked for: taken at once, unless a practice test of another state is
+    /// open, which the learner is asked about first.
+    mutating func requestState(_ picked: StateInfo) {
+        if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = stateInfo, current.code != picked.code {
+            state.session.screen = .quiz
+            return send(.confirmSwitch(from: current.name, to: picked.name, test: quiz.mode),
+                        buttons: [[Button(.switchTo(name: picked.name), .switchState(picked.code)), Button(.backToTest, .menu(.resume))]])
+        }
+        choose(picked)
+    }
+
+    /// Switches state; an open practice test is put aside for its own state, not relabelled.
+    mutating func switchState(to picked: StateInfo) {
+        if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = learner.stateCode, current != picked.code {
+            if quiz.deadline != nil { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
+            state.session.parkedQuiz = quiz
+            state.session.parkedState = current
+            state.session.quiz = nil
+        }
+        choose(picked)
+    }
+
     mutating func choose(_ picked: StateInfo) {
         state.learner.stateCode = picked.code
-        send(.stateCard(StateCardView(state: picked)))
+        // Back in the state whose test was put aside: it is open again, its clock as it was.
+        if state.session.quiz == nil, state.session.parkedState == picked.code, let parked = state.session.parkedQuiz {
+            state.session.quiz = parked
+            state.session.parkedQuiz = nil
+            state.session.parkedState = nil
+            if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
+        }
+        send(.stateCard(StateCardView(state: picked, ownQuestions: banks.stateQuestions[picked.code]?.count ?? 0)))
         showHome()
     }
 

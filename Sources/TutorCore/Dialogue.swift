@@ -139,8 +139,16 @@ struct Reduction {
         guard text.count <= Dialogue.maxUsefulTextLength else { return notice(.tooLong) }
         guard !text.isEmpty else { return notice(.didNotCatchThat) }
 
-        if learner.stateCode == nil || [.new, .pickingState, .typingState].contains(state.session.screen) {
-            if let picked = StateMatcher.match(text, in: banks.states) { return choose(picked) }
+        // A first message ("hi", "ok", "thanks" after a deletion) gets the welcome, never a state by accident.
+        if state.session.screen == .new {
+            start(payload: nil)
+            if let picked = StateMatcher.match(text, in: banks.states), StateMatcher.isFullName(text, of: picked) { choose(picked) }
+            return
+        }
+        if learner.stateCode == nil || [.pickingState, .typingState].contains(state.session.screen) {
+            if let picked = StateMatcher.match(text, in: banks.states) {
+                return StateMatcher.needsConfirmation(text, for: picked) ? confirmState(picked) : requestState(picked)
+            }
             send(.notice(.stateNotFound))
             return showTypeState()
         }
@@ -208,7 +216,14 @@ struct Reduction {
                 return showCurrentScreen()
             }
             effects.append(ack)
-            choose(picked)
+            requestState(picked)
+        case .switchState(let code):
+            guard let picked = banks.state(code) else {
+                effects.append(.answerButton(callbackID: callbackID, toast: .garbledButton))
+                return showCurrentScreen()
+            }
+            effects.append(ack)
+            switchState(to: picked)
         case .pickTopic(let topic):
             effects.append(ack)
             startQuiz(.topic(topic))

@@ -33,6 +33,7 @@ public enum ButtonLabel: Equatable, Sendable {
     case signGroup(SignGroup)
     case fourButtons(on: Bool)
     case topic(Topic)
+    case yesState(name: String), pickAnother, switchTo(name: String), backToTest
 }
 
 public struct Button: Equatable, Sendable {

@@ -69,6 +69,8 @@ public enum ButtonAction: Equatable, Sendable {
     case signGroup(SignGroup)
     case signAt(SignGroup, Int)
     case quizSigns(SignGroup)
+    /// Confirmed: switch to this state although a practice test is open (it is kept for its state).
+    case switchState(String)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -90,6 +92,7 @@ public enum ButtonAction: Equatable, Sendable {
         case .signGroup(let g): body = "g:\(g.rawValue)"
         case .signAt(let g, let i): body = "i:\(g.rawValue):\(i)"
         case .quizSigns(let g): body = "q:\(g.rawValue)"
+        case .switchState(let code): body = "w:\(code)"
         }
         return ButtonAction.version + body
     }
@@ -108,9 +111,9 @@ public enum ButtonAction: Equatable, Sendable {
         case ("m", 2):
             guard let m = MenuItem(rawValue: parts[1]) else { return nil }
             self = .menu(m)
-        case ("s", 2):
+        case ("s", 2), ("w", 2):
             guard parts[1].count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
-            self = .pickState(parts[1])
+            self = parts[0] == "s" ? .pickState(parts[1]) : .switchState(parts[1])
         case ("t", 2):
             guard let t = Topic(rawValue: parts[1]) else { return nil }
             self = .pickTopic(t)

@@ -260,6 +260,10 @@ public struct Session: Codable, Equatable, Sendable {
     /// Quiz ids are per chat and never reused, so a button from an old quiz is recognisably stale.
     public var nextQuizID: Int
     public var cards: FlashcardRun?
+    /// A practice test left open when the learner switched state: it belongs to `parkedState`
+    /// and comes back, unchanged, when they switch back.
+    public var parkedQuiz: QuizRun? = nil
+    public var parkedState: String? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID; self.cards = cards

@@ -14,6 +14,8 @@ public struct AnswerOption: Equatable, Sendable {
 
 public struct StateCardView: Equatable, Sendable {
     public var state: StateInfo
+    /// Questions in the state's own file (0: only the rules every state shares are covered yet).
+    public var ownQuestions: Int = 0
 }
 
 public struct FlashcardView: Equatable, Sendable {
@@ -192,6 +194,10 @@ public enum Message: Equatable, Sendable {
     case welcomeBack(firstName: String)
     case pickState
     case typeState
+    /// "Oklahoma — is that right?": a short or everyday word typed where a state was expected.
+    case confirmState(StateInfo)
+    /// Switching state in the middle of a practice test: the test is kept for its own state.
+    case confirmSwitch(from: String, to: String, test: QuizMode)
     case stateCard(StateCardView)
     case home(HomeView)
     case question(QuestionView)

@@ -6,6 +6,7 @@ public enum StateMatcher {
     public static func match(_ typed: String, in states: [StateInfo]) -> StateInfo? {
         let key = normalize(typed)
         guard !key.isEmpty, key.count <= 40 else { return nil }
+        if districtOfColumbia.contains(key), let dc = states.first(where: { $0.code == "DC" }) { return dc }
         if key.count == 2, let s = states.first(where: { $0.code.lowercased() == key }) { return s }
         if let s = states.first(where: { normalize($0.name) == key }) { return s }
         if key.count >= 4, let s = states.first(where: { normalize($0.name).hasPrefix(key) && key.count * 2 >= normalize($0.name).count }) {
@@ -17,6 +18,27 @@ public enum StateMatcher {
         guard let best = scored.first else { return nil }
         if scored.count > 1 && scored[1].1 == best.1 { return nil }
         return best.0
+    }
+
+    /// Every usual way to write DC ("washington dc" must not read as Washington state).
+    static let districtOfColumbia: Set<String> = ["dc", "washingtondc", "districtofcolumbia", "washdc", "washingtondistrictofcolumbia", "thedistrict"]
+
+    /// Everyday words that are also state codes or close to a state's name: "ok" is not a request for Oklahoma.
+    static let everydayWords: Set<String> = ["ok", "hi", "in", "me", "oh", "or", "de", "la", "pa", "ma", "al", "co", "id", "ga",
+                                             "ms", "mo", "ne", "nd", "sc", "wa", "va", "yes", "no", "okay", "main", "texts",
+                                             "hey", "hello", "thanks", "thx", "ty", "lol", "idk"]
+
+    /// Whether a match should be confirmed before it is taken: a two-letter code, an everyday
+    /// word, or a short guess at a name. A state's full name (or a long, clear typo of it) is taken at once.
+    public static func needsConfirmation(_ typed: String, for state: StateInfo) -> Bool {
+        let key = normalize(typed)
+        if key == normalize(state.name) || (state.code == "DC" && key.count > 2) { return false }
+        return key.count <= 2 || everydayWords.contains(key) || key.count <= 5
+    }
+
+    /// Typed as the state's full name (for taking it without a question, even on a first message).
+    public static func isFullName(_ typed: String, of state: StateInfo) -> Bool {
+        normalize(typed) == normalize(state.name) || (state.code == "DC" && normalize(typed).count > 2 && districtOfColumbia.contains(normalize(typed)))
     }
 
     static func normalize(_ s: String) -> String {

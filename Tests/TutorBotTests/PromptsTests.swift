@@ -144,7 +144,7 @@ import Testing
     /// Each template uses only variables its context struct has (a typo renders blank in Mustache).
     @Test func templatesUseOnlyTheirContextsVariables() throws {
         let contexts: [String: Any] = [
-            "welcome": WelcomeContext(firstName: ""), "state_card": StateCardContext(Self.state),
+            "welcome": WelcomeContext(firstName: ""), "state_card": StateCardContext(StateCardView(state: Self.state)),
             "home": HomeContext(HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)),
             "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago")),
             "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true, cards: 5, hasCards: true, cardsPlural: "s"), "notice": NoticeContext(.stopped),
@@ -160,8 +160,11 @@ import Testing
             let text = try String(contentsOfFile: "\(repoRoot)/Prompts/en/\(name).mustache", encoding: .utf8)
             let names = Set(Mirror(reflecting: context).children.compactMap(\.label))
             let nested = Set(Mirror(reflecting: context).children.flatMap { child -> [String] in
-                guard let list = child.value as? [Any], let first = list.first else { return [] }
-                return Mirror(reflecting: first).children.compactMap(\.label)
+                if let list = child.value as? [Any], let first = list.first { return Mirror(reflecting: first).children.compactMap(\.label) }
+                // A nested context section ({{#readiness}}…{{/readiness}}) behind an optional.
+                let m = Mirror(reflecting: child.value)
+                guard m.displayStyle == .optional, let inner = m.children.first?.value else { return [] }
+                return Mirror(reflecting: inner).children.compactMap(\.label)
             })
             let regex = try NSRegularExpression(pattern: "\\{\\{[#^/]?\\s*([A-Za-z]+)\\s*\\}\\}")
             for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {

@@ -34,7 +34,7 @@ import Testing
         #expect(s.session.screen == .home)
         #expect(effects == [
             .send(Reply(.welcome(firstName: "Sam"))),
-            .send(Reply(.stateCard(StateCardView(state: Sample.ny)))),
+            .send(Reply(.stateCard(StateCardView(state: Sample.ny, ownQuestions: 1)))),
             .send(Reply(.home(HomeView(firstName: "Sam", stateName: "New York", streak: 0, studiedToday: false, missedCount: 0,
                                        seenCount: 0, totalCount: 15)), buttons: homeButtons())),
         ])
