@@ -24,11 +24,13 @@ chat: deps
 test: deps boundaries
 	$(SWIFT) build --build-tests
 	.build/debug/permitready banks validate --dir Banks
+	.build/debug/permitready banks lint --dir Banks
 	$(SWIFT) test --skip-build --no-parallel
 
 validate: deps
 	$(SWIFT) build --product permitready
 	.build/debug/permitready banks validate --dir Banks
+	.build/debug/permitready banks lint --dir Banks
 
 bench: deps
 	$(SWIFT) build -c release --product permitready

@@ -40,6 +40,7 @@ public enum BankLint {
     public static func lint(_ banks: Banks) -> Report {
         var p = Problems()
         let fileOf: (Question) -> String = { banks.questionFiles[$0.id] ?? ($0.stateCode.map { "states/\($0).json" } ?? "universal") }
+        let fileOfID: (String) -> String = { id in banks.question(id).map(fileOf) ?? "?" }
         var all = banks.universal
         for code in banks.stateQuestions.keys.sorted() { all += banks.stateQuestions[code]! }
 
@@ -77,7 +78,7 @@ public enum BankLint {
                     let (x, y) = (a[i].question, b[j].question)
                     if (x.distinctFrom ?? []).contains(y.id) || (y.distinctFrom ?? []).contains(x.id) { continue }
                     pairs += 1
-                    p.add(fileOf(y), y.id, "questionText", "asks the same as \(x.id) (\(fileOf(x))); merge them, make them test "
+                    p.add(fileOfID(y.id), y.id, "questionText", "asks the same as \(x.id) (\(fileOfID(x.id))); merge them, make them test "
                           + "different things, or mark a reviewed pair with \"distinctFrom\"")
                 }
             }
@@ -110,16 +111,30 @@ public enum BankLint {
         }
 
         // Signs: a question that names a sign shows it; every picture is used by a question.
-        let signNames = banks.signs.map { ($0.id, $0.name.lowercased()) }
+        // Names are matched as whole words before "sign" ("the yield sign"), from a set, so the
+        // check is one pass over each question rather than one search per sign.
+        var signByName: [String: String] = [:]
+        for sign in banks.signs { signByName[Fingerprint.wordList(sign.name).joined(separator: " ")] = sign.id }
+        let longestName = banks.signs.map { Fingerprint.wordList($0.name).count }.max() ?? 0
         var usedPictures = Set<String>()
         for q in all {
             if let image = q.imageAssetName { usedPictures.insert(image); continue }
-            let text = q.questionText.lowercased()
-            if text.contains("this sign") || text.contains("this signal") || text.contains("these markings") || text.contains("this marking") {
-                p.add(fileOf(q), q.id, "imageAssetName", "the question points at a picture (\"this …\") but shows none")
-            } else if let named = signNames.first(where: { text.contains($0.1 + " sign") }) {
-                p.add(fileOf(q), q.id, "imageAssetName", "names the \(named.1) sign without showing it (imageAssetName \"\(named.0)\")")
+            let lower = q.questionText.lowercased()
+            guard lower.contains("sign") || lower.contains("marking") else { continue }
+            let words = Fingerprint.wordList(lower)
+            var problem: String?
+            for (i, w) in words.enumerated() where w == "sign" || w == "signal" || w == "marking" || w == "markings" {
+                if i > 0, ["this", "these"].contains(words[i - 1]) {
+                    problem = "the question points at a picture (\"this \(w)\") but shows none"; break
+                }
+                guard w == "sign" else { continue }
+                for start in stride(from: i - 1, through: max(0, i - longestName), by: -1) {
+                    let name = words[start..<i].joined(separator: " ")
+                    if let id = signByName[name] { problem = "names the \(name) sign without showing it (imageAssetName \"\(id)\")"; break }
+                }
+                if problem != nil { break }
             }
+            if let problem { p.add(fileOf(q), q.id, "imageAssetName", problem) }
         }
         for s in banks.signs where !usedPictures.contains(s.id) {
             p.add("signs.json", s.id, "id", "no question shows this picture")
@@ -146,29 +161,41 @@ public enum BankLint {
         "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
     ]
 
-    /// "12" → 12, "twelve" → 12, "twenty one" → 21, "0.08" → 0.08; anything else nil.
+    /// "12" → 12, "twelve" → 12, "twenty one" → 21, "five hundred" → 500, "0.08" → 0.08; anything else nil.
     static func numberValue(_ normalized: String) -> Double? {
         if let d = Double(normalized) { return d }
-        let parts = normalized.split(separator: " ").map(String.init)
-        guard !parts.isEmpty, parts.count <= 2, let values = Optional(parts.compactMap { numberWords[$0] }), values.count == parts.count else { return nil }
-        if values.count == 2 && !(values[0] >= 20 && values[0] % 10 == 0 && values[1] < 10) { return nil }
-        return Double(values.reduce(0, +))
+        var total = 0, current = 0, any = false
+        for word in normalized.split(separator: " ") {
+            switch word {
+            case "and": continue
+            case "hundred": current = max(current, 1) * 100
+            case "thousand": total += max(current, 1) * 1000; current = 0
+            default:
+                guard let v = numberWords[String(word)], v < 100 else { return nil }
+                current += v
+            }
+            any = true
+        }
+        return any ? Double(total + current) : nil
     }
 
     /// A question's text as character bigrams, and its text and key as content words (first five
     /// letters, common words left out), for near-duplicate detection.
     struct Fingerprint {
-        let question: Question
-        let text: Set<UInt32>
-        let key: Set<String>
-        let all: Set<String>
+        /// What the report needs of the question (not the whole question: these are copied a lot).
+        struct Ref { let id: String; let image: String?; let distinctFrom: [String]?; let category: Topic }
+        let question: Ref
+        /// Sorted, distinct: Dice is a merge of two sorted arrays, no hashing.
+        let text: [UInt32]
+        let key: [UInt32]
+        let all: [UInt32]
 
         init(_ q: Question) {
-            question = q
+            question = Ref(id: q.id, image: q.imageAssetName, distinctFrom: q.distinctFrom, category: q.category)
             text = Self.bigrams(q.questionText)
             // True/false keys ("True") say nothing about the fact; their text alone decides.
             key = q.kind == .trueFalse ? [] : Self.words(q.answers[q.correctAnswerIndex])
-            all = Self.words(q.questionText).union(key)
+            all = Array(Set(Self.words(q.questionText) + key)).sorted()
         }
 
         static let common: Set<String> = ["a", "an", "the", "of", "to", "in", "on", "at", "for", "is", "are", "be", "you",
@@ -176,35 +203,73 @@ public enum BankLint {
             "must", "may", "can", "by", "as", "from", "than", "then", "there", "their", "they", "into", "out", "up", "down",
             "not", "no", "yes", "true", "false", "who", "how", "why", "where", "mean", "means", "sign"]
 
-        static func words(_ s: String) -> Set<String> {
-            var out = Set<String>()
-            for w in s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where !common.contains(String(w)) {
-                out.insert(String(w.prefix(5)))
+        /// Lower-case words, in order ("Do Not Enter" → ["do", "not", "enter"]).
+        static func wordList(_ s: String) -> [String] {
+            s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        }
+
+        /// FNV-1a over bytes, for words as numbers.
+        static func hash<C: Collection<UInt8>>(_ bytes: C) -> UInt32 {
+            var h: UInt32 = 2_166_136_261
+            for c in bytes { h = (h ^ UInt32(c)) &* 16_777_619 }
+            return h
+        }
+
+        static let commonHashes: Set<UInt32> = Set(common.map { hash(Array($0.utf8)) })
+
+        /// Letters and digits, lower-cased, over UTF-8 bytes (bytes of other scripts count as letters):
+        /// Unicode property lookups per character were most of the lint's time.
+        @inline(__always) static func wordByte(_ b: UInt8) -> UInt8? {
+            switch b {
+            case 0x41...0x5A: return b | 0x20
+            case 0x61...0x7A, 0x30...0x39, 0x80...0xFF: return b
+            default: return nil
             }
-            return out
         }
 
-        static func bigrams(_ s: String) -> Set<UInt32> {
-            let scalars = s.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(\.value)
+        /// Content words (their first five letters, common words left out), as sorted distinct hashes.
+        static func words(_ s: String) -> [UInt32] {
+            var out = Set<UInt32>()
+            var full: [UInt8] = []
+            full.reserveCapacity(16)
+            func flush() {
+                if !full.isEmpty, !commonHashes.contains(hash(full)) { out.insert(hash(full.prefix(5))) }
+                full.removeAll(keepingCapacity: true)
+            }
+            for b in s.utf8 { if let c = wordByte(b) { full.append(c) } else { flush() } }
+            flush()
+            return out.sorted()
+        }
+
+        static func bigrams(_ s: String) -> [UInt32] {
             var set = Set<UInt32>()
-            if scalars.count > 1 { for i in 1..<scalars.count { set.insert(scalars[i - 1] &* 65_599 &+ scalars[i]) } }
-            return set
+            var previous: UInt32?
+            for b in s.utf8 {
+                guard let c = wordByte(b) else { continue }
+                if let p = previous { set.insert(p << 8 | UInt32(c)) }
+                previous = UInt32(c)
+            }
+            return set.sorted()
         }
 
-        static func dice<T>(_ a: Set<T>, _ b: Set<T>) -> Double {
+        static func dice(_ a: [UInt32], _ b: [UInt32]) -> Double {
             guard !a.isEmpty, !b.isEmpty else { return 0 }
-            let (small, large) = a.count < b.count ? (a, b) : (b, a)
-            var common = 0
-            for e in small where large.contains(e) { common += 1 }
+            var i = 0, j = 0, common = 0
+            while i < a.count && j < b.count {
+                if a[i] == b[j] { common += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+            }
             return 2 * Double(common) / Double(a.count + b.count)
         }
 
         func sameFact(as o: Fingerprint) -> Bool {
-            if Self.dice(text, o.text) >= sameTextSimilarity { return true }
+            // Dice ≥ t needs the smaller set to be at least t/(2-t) of the larger: most pairs stop here.
+            let (a, b) = (Double(text.count), Double(o.text.count))
+            if min(a, b) >= max(a, b) * sameTextSimilarity / (2 - sameTextSimilarity), Self.dice(text, o.text) >= sameTextSimilarity { return true }
             let keys = Self.dice(key, o.key)
+            guard keys >= relatedKeySimilarity else { return false }
             // The same picture asked about with the same answer is the same question.
-            if let image = question.imageAssetName, image == o.question.imageAssetName, keys >= relatedKeySimilarity { return true }
-            return keys >= relatedKeySimilarity && Self.dice(all, o.all) >= sameFactSimilarity
+            if let image = question.image, image == o.question.image { return true }
+            return Self.dice(all, o.all) >= sameFactSimilarity
         }
     }
 }

@@ -150,6 +150,15 @@ public enum ExamBuilder {
         var out: [Question] = []
         var last: Topic?
         while !byTopic.isEmpty {
+            let left = byTopic.values.reduce(0) { $0 + $1.count }
+            // A topic holding more than half of what is left must go now, or it ends in a run.
+            if let (big, list) = byTopic.first(where: { $0.value.count * 2 > left + 1 }), big != last {
+                out.append(list.last!)
+                byTopic[big]!.removeLast()
+                if byTopic[big]!.isEmpty { byTopic[big] = nil }
+                last = big
+                continue
+            }
             let choices = byTopic.keys.filter { $0 != last }
             let pool = choices.isEmpty ? Array(byTopic.keys) : choices
             // Weighted by what is left, so big topics spread over the whole test.

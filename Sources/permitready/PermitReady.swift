@@ -158,8 +158,10 @@ extension PermitReady {
                     for p in result.problems { print(p) }
                     throw fail("\(result.problems.count) problem(s) in \(dir): fix what `banks validate` reports first")
                 }
+                let linting = Date()
                 let report = BankLint.lint(banks)
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
+                let lintMS = Int(Date().timeIntervalSince(linting) * 1000)
                 print("key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):")
                 for c in report.lengthCues where table || c.category == nil {
                     let pct = Int((c.share * 100).rounded())
@@ -170,7 +172,7 @@ extension PermitReady {
                 print("near-duplicate pairs: \(report.nearDuplicatePairs); pictures: \(banks.signs.count)")
                 for p in report.problems { print(p) }
                 if !report.problems.isEmpty { throw fail("\(report.problems.count) lint problem(s) in \(dir) (\(ms) ms)") }
-                print("\(dir): lint OK (load + validate + lint \(ms) ms)")
+                print("\(dir): lint OK (load + validate + lint \(ms) ms, of which lint \(lintMS) ms)")
             }
         }
     }

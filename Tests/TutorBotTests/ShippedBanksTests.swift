@@ -19,29 +19,74 @@ import TutorCore
         for s in banks.states { #expect(!s.test.sections.isEmpty && !s.timeZones.isEmpty, "\(s.code)") }
     }
 
-    /// Each launch state builds four full practice tests with no question repeated across them.
-    @Test func everyLaunchStateBuildsFourDisjointPracticeTests() throws {
-        let launch = banks.states.filter(\.launch)
-        #expect(launch.count == 13)
-        for state in launch {
-            #expect((banks.stateQuestions[state.code]?.count ?? 0) >= 40, "\(state.code) has at least 40 questions of its own")
+    /// Every state's four fixed practice tests: full, disjoint, each topic within ±2 questions of
+    /// its blueprint quota in every section, the state's own questions in proportion, and topics
+    /// mixed through the test (the first build dealt Texas a test of 30 right-of-way questions).
+    @Test func everyStatesFixedTestsFollowTheBlueprint() throws {
+        var worst = 0
+        for state in banks.states {
+            let pool = banks.pool(for: state.code)
+            let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
             var seen = Set<String>()
             for n in 1...ExamBuilder.fixedTests {
-                let exam = try ExamBuilder.fixedTest(n, state: state, pool: banks.pool(for: state.code))
-                #expect(exam.questionIDs.count == state.test.sections.reduce(0) { $0 + $1.questions })
-                #expect(seen.isDisjoint(with: exam.questionIDs), "\(state.code) test \(n)")
+                let exam = try ExamBuilder.fixedTest(n, state: state, pool: pool)
+                #expect(exam.questionIDs.count == state.test.sections.reduce(0) { $0 + $1.questions }, "\(state.code) test \(n)")
+                #expect(seen.isDisjoint(with: exam.questionIDs), "\(state.code) test \(n) repeats a question of an earlier test")
                 seen.formUnion(exam.questionIDs)
+                for (s, section) in state.test.sections.enumerated() {
+                    let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.map { byID[exam.questionIDs[$0]]! }
+                    let blueprint = SectionBlueprint(section: section, pool: pool)
+                    for quota in blueprint.quotas {
+                        let got = asked.filter { $0.category == quota.topic }.count
+                        worst = max(worst, abs(got - quota.total))
+                        #expect(abs(got - quota.total) <= 2, "\(state.code) test \(n) \(section.name): \(quota.topic) \(got), quota \(quota.total)")
+                    }
+                    let own = asked.filter { $0.stateCode != nil }.count
+                    let ownQuota = blueprint.quotas.reduce(0) { $0 + $1.stateOwn }
+                    #expect(abs(own - ownQuota) <= 2, "\(state.code) test \(n) \(section.name): \(own) state questions, quota \(ownQuota)")
+                    // Mixed: no topic runs more than three in a row where the section has three topics or more.
+                    if Set(asked.map(\.category)).count >= 3 {
+                        var run = 1, longest = 1
+                        for i in asked.indices.dropFirst() { run = asked[i].category == asked[i - 1].category ? run + 1 : 1; longest = max(longest, run) }
+                        #expect(longest <= 3, "\(state.code) test \(n) \(section.name): \(longest) questions of one topic in a row")
+                    }
+                }
             }
+        }
+        #expect(worst <= 2)
+    }
+
+    /// A learner who knows nothing and always picks the longest option must not pass: the first
+    /// bank's keys were the longest option 65% of the time, a pass about 4 times in 10 in TX and NY.
+    @Test func pickingTheLongestOptionDoesNotPass() throws {
+        for state in banks.states {
+            let pool = banks.pool(for: state.code)
+            let chance = Dictionary(uniqueKeysWithValues: pool.map { q -> (String, Double) in
+                let key = q.answers[q.correctAnswerIndex].count
+                let longest = q.kind == .multipleChoice && q.answers.indices.allSatisfy { $0 == q.correctAnswerIndex || q.answers[$0].count < key }
+                // Otherwise a guess among the options (true/false: one in two; typed: nothing).
+                return (q.id, longest ? 1 : (q.kind == .fillIn ? 0 : (q.kind == .trueFalse ? 0.5 : 0)))
+            })
+            let p = Readiness.passProbability(format: state.test, pool: pool, chance: chance)
+            #expect(p < 0.05, "\(state.code): the longest-option picker passes \(Int(p * 100))% of random tests")
         }
     }
 
+    /// The shipped banks meet every quality rule (`permitready banks lint`).
+    @Test func theShippedBanksAreLintClean() {
+        let report = BankLint.lint(banks)
+        #expect(report.problems.isEmpty, "\(report.problems.prefix(10).map(\.description))")
+        #expect(report.universalCount >= 400)
+        #expect(banks.signs.count >= 130)
+    }
+
     @Test func theUniversalBankCoversEveryTopicWithPictures() {
-        #expect(banks.universal.count >= 200)
-        #expect(banks.universal.filter { $0.isSign && $0.imageAssetName != nil }.count >= 50)
+        #expect(banks.universal.count >= 400)
+        #expect(banks.universal.filter { $0.isSign && $0.imageAssetName != nil }.count >= 100)
         for topic in Topic.allCases where topic != .stateSpecific {
             #expect(banks.universal.contains { $0.category == topic }, "\(topic)")
         }
-        #expect(banks.signs.count >= 50)
+        #expect(banks.signs.count >= 130)
         #expect(Set(banks.signs.map(\.group)) == Set(SignGroup.allCases))
     }
 }

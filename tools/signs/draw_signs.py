@@ -17,13 +17,15 @@ Needs:
                                or ``pip install pycairo``)
   * the DejaVu fonts           (Debian: ``fonts-dejavu-core``)
   * optional: ``pngquant`` and/or ``optipng`` on PATH to shrink the files
-    (each PNG is then a small palette image, roughly 5-15 KB). Without them
-    the script still works; files are plain RGBA and somewhat larger.
+    (each PNG is then a small palette image, roughly 3-15 KB). Without them
+    the script still works; files are plain RGB and somewhat larger.
 
 Coordinates: each sign is described in inches, roughly at its MUTCD size
 (a warning diamond is 30 x 30, a Speed Limit sign 24 x 30), origin at the
 top-left corner of the sign's bounding box, y growing downward. The picture
-is scaled so its long side is 512 px, with a transparent background.
+is scaled so its long side is 512 px and flattened onto an opaque light-grey
+card with a small margin (Telegram recompresses photos to JPEG, where a
+transparent background would turn black).
 Shapes and colours follow the federal MUTCD; symbols are simplified
 drawings of the MUTCD symbols, not exact reproductions of the Standard
 Highway Signs book.
@@ -60,7 +62,8 @@ SIGNAL_GREEN = hexrgb("#00A651")
 FONT = "DejaVu Sans"
 CAP = 0.729                       # DejaVu Sans Bold cap height, in em
 LONG_SIDE = 512                   # px
-PAD = 6                           # px of transparent margin around the sign
+PAD = 14                          # px of background margin around the sign
+CARD = hexrgb("#F3F4F6")          # opaque light-grey background behind the sign
 
 ROUND, BUTT = cairo.LINE_CAP_ROUND, cairo.LINE_CAP_BUTT
 RJOIN, MJOIN = cairo.LINE_JOIN_ROUND, cairo.LINE_JOIN_MITER
@@ -263,9 +266,9 @@ def FACE(shape, bg, border=None, margin=0.0, bw=0.0, ink=BLACK):
     return draw
 
 
-def T(s, cx, cy, cap, color=None, maxw=None, font=FONT):
+def T(s, cx, cy, cap, color=None, maxw=None, font=FONT, align="c"):
     """Text centred on (cx, cy) with capital height ``cap``; condensed/shrunk
-    to fit ``maxw`` when given."""
+    to fit ``maxw`` when given. ``align`` "l"/"r": cx is the left/right edge."""
     def draw(p):
         c = p.c
         c.save()
@@ -280,7 +283,7 @@ def T(s, cx, cy, cap, color=None, maxw=None, font=FONT):
                 k, sx = sx / 0.8, 0.8
         c.translate(cx, cy + cap * k / 2)
         c.scale(sx * k, k)
-        c.move_to(-(xb + tw / 2), 0)
+        c.move_to({"c": -(xb + tw / 2), "l": -xb, "r": -(xb + tw)}[align], 0)
         c.text_path(s)
         c.restore()
         _fill(p, color or p.ink)
@@ -355,6 +358,29 @@ def DOT(cx, cy, r, color=None):
         p.c.new_path()
         p.c.arc(cx, cy, r, 0, 2 * math.pi)
         _fill(p, color or p.ink)
+    return draw
+
+
+def BGDOT(cx, cy, r):
+    """A dot in the sign's background colour (wheel hubs, windows)."""
+    def draw(p):
+        p.c.new_path()
+        p.c.arc(cx, cy, r, 0, 2 * math.pi)
+        _fill(p, p.bg)
+    return draw
+
+
+def BGQUAD(x1, y1, x2, y2, x3, y3, x4, y4):
+    """A four-sided patch in the sign's background colour (a window)."""
+    def draw(p):
+        c = p.c
+        c.new_path()
+        c.move_to(x1, y1)
+        c.line_to(x2, y2)
+        c.line_to(x3, y3)
+        c.line_to(x4, y4)
+        c.close_path()
+        _fill(p, p.bg)
     return draw
 
 
@@ -458,13 +484,19 @@ def truck():
             DOT(1.3, 4.3, 0.8), DOT(3.1, 4.3, 0.8), DOT(8.4, 4.3, 0.8)]
 
 
-def bicycle():
-    """Bicycle with rider, facing right, about 12 x 13 units."""
+def bike():
+    """Bicycle alone, facing right, about 13 x 13 units (wheels at y = 10.4)."""
     limb = dict(cap=ROUND, join=RJOIN)
     return [RING(2.6, 10.4, 2.35, 0.65), RING(10.6, 10.4, 2.35, 0.65),
             S("M 2.6 10.4 L 4.9 6.2 L 6.4 10.4 Z M 4.9 6.2 L 9.3 6.2 L 6.4 10.4 "
               "M 9.0 5.0 L 10.6 10.4", 0.55, **limb),
-            S("M 4.3 5.9 H 5.6 M 8.6 4.7 L 9.8 4.3", 0.6, **limb),      # seat, bars
+            S("M 4.3 5.9 H 5.6 M 8.6 4.7 L 9.8 4.3", 0.6, **limb)]      # seat, bars
+
+
+def bicycle():
+    """Bicycle with rider, facing right, about 12 x 13 units."""
+    limb = dict(cap=ROUND, join=RJOIN)
+    return bike() + [
             DOT(8.3, 0.95, 0.95),                                        # head
             S("M 5.0 5.6 L 7.6 2.5", 1.5, **limb),                       # torso
             S("M 7.5 2.8 L 9.4 4.6", 0.7, **limb),                       # arm
@@ -472,19 +504,97 @@ def bicycle():
 
 
 def deer():
-    """Leaping deer facing right, about 18 x 15 units."""
+    """Leaping deer (buck) facing right, about 20 x 18 units: the hind hooves
+    reach x = 0, the nose x = 19.7, antlers rise to y = -2.9."""
     limb = dict(cap=ROUND, join=RJOIN)
-    return [ELLIPSE(9.0, 8.6, 5.0, 2.3, -14),                            # body
-            S("M 12.2 7.6 L 14.7 4.3", 2.1, **limb),                      # neck
-            ELLIPSE(15.6, 3.8, 1.7, 0.9, 28),                             # head
-            S("M 14.6 3.3 L 13.8 2.3", 0.55, **limb),                     # ear
-            S("M 15.0 3.0 L 14.5 1.0 L 13.3 0.1 M 14.7 1.7 L 15.9 0.5 "
-              "M 14.3 1.1 L 12.9 1.4", 0.45, **limb),                     # antlers
-            S("M 12.8 9.3 L 15.6 10.4 L 17.6 10.0", 0.85, **limb),        # front legs
-            S("M 12.3 9.8 L 14.9 11.5 L 16.5 11.9", 0.85, **limb),
-            S("M 5.2 9.8 L 2.9 11.2 L 1.3 12.8", 0.95, **limb),           # hind legs
-            S("M 5.8 10.4 L 3.7 12.3 L 2.9 14.0", 0.85, **limb),
-            S("M 4.6 8.3 L 3.5 7.4", 0.8, **limb)]                        # tail
+    body = ("M 3.2 8.0 C 5.5 6.6 9.0 5.6 12.0 4.8 "           # back
+            "C 13.2 4.5 13.9 3.6 14.6 2.4 L 15.6 0.9 "        # back of neck, poll
+            "C 16.2 0.3 16.9 0.5 17.4 1.0 L 19.4 2.6 "        # forehead, muzzle
+            "C 19.7 3.0 19.5 3.5 19.0 3.5 L 17.0 3.4 "        # nose, jaw
+            "C 16.4 4.4 16.0 5.6 15.6 6.6 "                   # throat
+            "C 15.3 8.0 14.4 9.2 12.6 9.8 "                   # chest
+            "C 10.6 10.4 8.0 11.0 5.6 11.2 "                  # belly
+            "C 3.8 11.3 2.4 10.2 3.2 8.0 Z")                  # rump
+    return [F(body),
+            ELLIPSE(5.4, 9.6, 2.5, 1.7, 28),                            # haunch
+            F("M 15.5 1.5 L 13.7 1.0 L 14.9 2.7 Z"),                     # ear
+            S("M 16.3 0.7 C 16.0 -0.6 15.2 -1.6 13.9 -2.1 "
+              "M 15.9 -0.5 L 16.9 -2.0 M 15.0 -1.5 L 15.3 -2.9", 0.55, **limb),  # antlers
+            S("M 14.2 8.6 L 16.6 9.8 L 18.4 9.0", 1.0, **limb),         # front legs
+            S("M 13.2 9.4 L 15.4 11.3 L 17.6 11.5", 1.0, **limb),
+            S("M 4.6 10.2 L 2.2 11.0 L 0.4 13.2", 1.1, **limb),         # hind legs
+            S("M 5.8 10.9 L 4.0 12.3 L 3.0 14.8", 1.05, **limb),
+            S("M 3.5 8.3 L 2.7 7.2", 1.1, **limb)]                      # tail
+
+
+def cow():
+    """Cow side view facing right, about 18 x 11.5 units, top-left (0, 0)."""
+    limb = dict(cap=ROUND, join=RJOIN)
+    body = ("M 3.0 2.4 H 12.6 C 13.8 2.4 14.8 2.6 15.6 3.0 L 16.8 3.2 "
+            "C 17.4 3.3 17.6 3.8 17.7 4.4 L 18.0 6.0 C 18.0 6.6 17.5 6.9 16.9 6.8 "
+            "L 15.8 6.6 C 15.2 7.0 14.8 7.8 14.2 8.2 L 13.0 8.4 H 4.2 "
+            "C 3.0 8.4 2.5 7.2 2.5 5.8 C 2.5 4.4 2.5 3.0 3.0 2.4 Z")
+    return [F(body),
+            S("M 16.4 3.4 L 17.1 2.0 M 15.7 3.7 L 14.5 3.3", 0.55, **limb),  # horn, ear
+            ELLIPSE(7.0, 8.6, 1.1, 0.6),                                  # udder
+            S("M 12.6 7.8 V 11.4 M 11.0 7.8 V 11.2 M 4.0 7.8 V 11.4 M 5.6 7.8 V 11.2",
+              1.0, **limb),                                               # legs
+            S("M 2.7 3.0 C 2.0 4.5 2.0 6.0 2.0 7.6", 0.4, **limb),        # tail
+            DOT(2.0, 7.9, 0.45)]
+
+
+def tractor():
+    """Farm tractor facing right, about 16 x 12 units, top-left (0, 0)."""
+    return [S("M 3.4 4.8 V 0.6 H 7.4 V 4.8", 0.6),                      # cab frame
+            F("M 2.4 0.0 H 8.4 V 0.8 H 2.4 Z"),                          # roof
+            F("M 6.4 4.4 H 14.2 C 14.8 4.4 15.2 4.9 15.2 5.5 V 8.2 H 6.4 Z"),  # hood
+            F("M 2.6 4.2 H 7.4 V 6.2 H 2.6 Z"),                          # seat deck
+            S("M 11.8 4.6 V 2.0", 0.55),                                 # exhaust
+            DOT(4.4, 8.0, 3.9), BGDOT(4.4, 8.0, 1.5), DOT(4.4, 8.0, 0.7),
+            DOT(13.2, 9.7, 2.2), BGDOT(13.2, 9.7, 0.8)]
+
+
+def fire_truck():
+    """Fire truck facing right, about 18 x 8.2 units, top-left (0, 0)."""
+    return [F("M 0 2.6 H 12.6 V 6.6 H 0 Z"),                              # body
+            F("M 12.9 1.3 H 15.4 L 17.8 3.9 V 6.6 H 12.9 Z"),            # cab
+            BGQUAD(14.0, 2.1, 15.0, 2.1, 16.6, 3.9, 14.0, 3.9),           # window
+            S("M 0.6 1.2 H 12.2 M 0.6 2.1 H 12.2", 0.35),                # ladder rails
+            S(" ".join("M %.1f 1.2 V 2.1" % (1.0 + 1.1 * k) for k in range(11)), 0.3),
+            F("M 13.4 0.5 H 14.6 V 1.3 H 13.4 Z"),                       # light bar
+            DOT(2.8, 6.9, 1.3), BGDOT(2.8, 6.9, 0.45),
+            DOT(5.6, 6.9, 1.3), BGDOT(5.6, 6.9, 0.45),
+            DOT(15.3, 6.9, 1.3), BGDOT(15.3, 6.9, 0.45)]
+
+
+def child_ball():
+    """Child running toward a ball, 9 units tall, feet at y = 0."""
+    limb = dict(cap=ROUND, join=RJOIN)
+    return [DOT(0.3, -7.9, 1.15),
+            S("M 0.2 -6.3 L -0.2 -3.6", 2.0, **limb),                    # torso
+            S("M 0.2 -6.0 L 1.6 -4.6 L 2.5 -4.4", 0.75, **limb),          # arms
+            S("M 0.0 -6.0 L -1.3 -4.9 L -2.1 -4.0", 0.75, **limb),
+            S("M -0.1 -3.7 L 1.3 -2.0 L 1.9 -0.2", 1.0, **limb),          # legs
+            S("M -0.3 -3.7 L -1.0 -1.8 L -2.4 -0.6", 1.0, **limb),
+            DOT(4.4, -1.1, 1.1)]                                          # ball
+
+
+def bed():
+    """Bed with a sleeper, about 18 x 10 units, top-left (0, 0)."""
+    return [F("M 0 0 H 1.4 V 10 H 0 Z"),                                 # headboard
+            F("M 16.6 3.2 H 18 V 10 H 16.6 Z"),                          # footboard
+            F("M 1.4 6.2 H 16.6 V 8.0 H 1.4 Z"),                         # mattress
+            DOT(3.6, 4.0, 1.35),                                         # head
+            F("M 5.4 5.6 C 5.4 3.6 6.6 3.0 8.4 3.0 H 15.0 C 16.0 3.0 16.2 4.0 16.2 5.6 Z")]
+
+
+def fork_knife():
+    """Fork and knife side by side, about 9 x 17 units, top-left (0, 0)."""
+    return [S("M 0.4 0 V 5.0 M 1.6 0 V 5.0 M 2.8 0 V 5.0", 0.55),
+            F("M 0.1 4.6 H 3.1 V 5.6 C 3.1 6.6 2.3 7.2 1.6 7.2 C 0.9 7.2 0.1 6.6 0.1 5.6 Z"),
+            F("M 1.0 7.0 H 2.2 V 17 H 1.0 Z"),                           # fork handle
+            F("M 6.3 9.2 V 1.2 C 6.3 0.4 7.0 0 8.6 0.6 V 9.2 Z"),         # blade
+            F("M 6.9 9.0 H 8.3 V 17 H 6.9 Z")]                           # knife handle
 
 
 def flagger():
@@ -570,6 +680,39 @@ def word_regulatory(*texts, w=24, h=30, cap=3.6):
     return regulatory(w, h, *LINES(texts, w / 2, y0, dy, cap, maxw=w - 4))
 
 
+def word_sign(*texts, w=24, h=30, cap=3.6, bg=WHITE, ink=BLACK, border=None, r=1.5,
+              dy=None):
+    """Rectangle with centred lines of text; ``border`` defaults to the ink."""
+    dy = dy or min(cap * 1.75, (h - 6) / max(len(texts), 1))
+    y0 = h / 2 - dy * (len(texts) - 1) / 2
+    bw = 0.75 if min(w, h) >= 18 else 0.5
+    return w, h, ([FACE(rect(0, 0, w, h, r), bg, border or ink, bw * 2 / 3, bw, ink=ink)]
+                  + LINES(texts, w / 2, y0, dy, cap, maxw=w - 4))
+
+
+def stack(*specs, gap=0.8):
+    """Signs mounted one above the other (a sign and its plaques), centred."""
+    W = max(w for w, _, _ in specs)
+    items, y = [], 0.0
+    for w, h, its in specs:
+        items.append(G(its, (W - w) / 2, y))
+        y += h + gap
+    return W, y - gap, items
+
+
+def speed_limit(number, w=24, h=30):
+    """R2-1 Speed Limit sign."""
+    return regulatory(w, h, T("SPEED", w / 2, 5.6, 3.6, maxw=w - 5),
+                      T("LIMIT", w / 2, 10.8, 3.6, maxw=w - 5),
+                      T(number, w / 2, 20.4, 9.6, maxw=w - 7))
+
+
+def arrow_plaque(bg):
+    """W16-7P: diagonal arrow pointing down to the crossing."""
+    return 24, 12, [FACE(rect(0, 0, 24, 12, 1.0), bg, BLACK, 0.35, 0.6),
+                    A("M 16.0 2.6 L 10.2 7.6", 2.0, hw=5.2, hl=3.0)]
+
+
 def prohibition(*symbol, size=24):
     return regulatory(size, size, *symbol, *PROHIBIT(size / 2, size / 2, size * 0.43, size * 0.085))
 
@@ -641,9 +784,7 @@ sign("do-not-enter", (30, 30, [
 sign("wrong-way", (36, 24, [
     FACE(rect(0, 0, 36, 24, 1.5), RED, WHITE, 0.5, 0.75, ink=WHITE),
     *LINES(["WRONG", "WAY"], 18, 7.6, 8.8, 5.6, maxw=30)]))
-sign("speed-limit-35", regulatory(24, 30,
-    T("SPEED", 12, 5.6, 3.6, maxw=19), T("LIMIT", 12, 10.8, 3.6, maxw=19),
-    T("35", 12, 20.4, 9.6, maxw=17)))
+sign("speed-limit-35", speed_limit("35"))
 sign("one-way", (36, 12, [
     FACE(rect(0, 0, 36, 12, 1.0), BLACK, WHITE, 0.35, 0.5, ink=WHITE),
     F("M 3 3.8 H 26.5 V 1.7 L 33.5 6 L 26.5 10.3 V 8.2 H 3 Z", WHITE),
@@ -672,6 +813,62 @@ sign("accessible-parking", (12, 18, [
     T("RESERVED", 6, 2.8, 1.35, maxw=10), T("PARKING", 6, 5.2, 1.35, maxw=10),
     SHAPE(rect(2.2, 7.4, 7.6, 7.6, 0.4), BLUE),
     G(wheelchair(), 2.9, 8.0, 0.66, ink=WHITE)]))
+
+sign("night-speed-limit", stack(
+    word_sign("NIGHT", w=24, h=9, cap=3.8, bg=BLACK, ink=WHITE, border=WHITE, r=1.0),
+    speed_limit("45"), gap=0.6))
+sign("minimum-speed-limit", regulatory(24, 48,
+    T("SPEED", 12, 5.6, 3.6, maxw=19), T("LIMIT", 12, 10.8, 3.6, maxw=19),
+    T("65", 12, 20.4, 9.6, maxw=17),
+    T("MINIMUM", 12, 31.4, 3.4, maxw=19), T("40", 12, 40.6, 8.0, maxw=17)))
+sign("no-turns", word_regulatory("NO", "TURNS", w=24, h=24, cap=4.6))
+sign("left-lane-turn-only", regulatory(30, 36,
+    A("M 18.6 26.4 V 14.2 C 18.6 11.2 17.2 9.8 14.2 9.8 H 11.4", 3.4, hw=8.6, hl=5.2),
+    T("ONLY", 15, 31.2, 4.2, maxw=22)))
+sign("through-lane-only", regulatory(30, 36,
+    A("M 15 26.4 V 11.4", 3.4, hw=8.6, hl=5.2),
+    T("ONLY", 15, 31.2, 4.2, maxw=22)))
+sign("straight-or-right-lane", regulatory(30, 36,
+    A("M 11.6 32.0 V 11.0", 3.2, hw=8.2, hl=5.0),
+    A("M 11.6 24.0 C 11.6 19.4 13.4 17.6 17.0 17.6 H 19.4", 3.0, hw=7.8, hl=4.8)))
+sign("right-lane-must-turn-right", word_regulatory("RIGHT LANE", "MUST", "TURN RIGHT",
+                                                   w=30, h=30, cap=3.8))
+sign("keep-left", regulatory(24, 30, G([
+    F("M 7.2 17.8 C 7.2 15.6 10.8 15.6 10.8 17.8 V 26.0 H 7.2 Z"),
+    A("M 9.0 3.5 V 6.5 C 9.0 10.5 15.2 10.5 15.2 14.5 V 20.0", 2.2, hw=5.6, hl=3.6)],
+    24, 0, flip=True)))
+sign("one-way-vertical", regulatory(24, 30,
+    T("ONE", 12, 6.4, 4.4, maxw=19), T("WAY", 12, 12.8, 4.4, maxw=19),
+    A("M 3.6 22.0 H 14.6", 3.4, hw=8.4, hl=5.4)))
+sign("roundabout-directional", regulatory(36, 18,
+    F("M 6.6 3.0 H 11.6 L 17.2 9.0 L 11.6 15.0 H 6.6 L 12.2 9.0 Z"),
+    F("M 17.8 3.0 H 22.8 L 28.4 9.0 L 22.8 15.0 H 17.8 L 23.4 9.0 Z")))
+
+
+def parking_rule(*words):
+    """R7 series: red legend on white, with a double arrow along the curb."""
+    return (12, 18, [FACE(rect(0, 0, 12, 18, 0.75), WHITE, RED, 0.25, 0.4, ink=RED)]
+            + LINES(list(words), 6, 3.2, 3.4, 1.7, maxw=10)
+            + [A("M 6 14.6 H 8.7", 0.9, hw=2.6, hl=1.5), A("M 6 14.6 H 3.3", 0.9, hw=2.6, hl=1.5)])
+
+
+sign("no-parking-any-time", parking_rule("NO", "PARKING", "ANY TIME"))
+sign("no-standing-any-time", parking_rule("NO", "STANDING", "ANY TIME"))
+sign("tow-away-zone", stack(parking_rule("NO", "PARKING", "ANY TIME"),
+                            word_sign("TOW-AWAY", "ZONE", w=12, h=7, cap=1.7, ink=RED,
+                                      r=0.6, dy=2.5)))
+sign("bicycles-may-use-full-lane", regulatory(30, 30,
+    G(bike(), 7.8, -1.4, 1.12),
+    T("MAY USE", 15, 19.2, 3.5, maxw=25), T("FULL LANE", 15, 25.0, 3.5, maxw=25)))
+sign("hov-lane", regulatory(30, 40,
+    F("M 1.25 1.25 H 28.75 V 11.6 H 1.25 Z"),
+    SHAPE(diamond(8.4, 10.8, 2.2), WHITE),
+    T("HOV 2+", 15, 16.8, 4.2, maxw=25), T("ONLY", 15, 23.0, 4.2, maxw=25),
+    T("7-9 AM", 15, 29.6, 3.2, maxw=25), T("MON-FRI", 15, 34.6, 3.2, maxw=25)))
+sign("weight-limit", regulatory(24, 30,
+    T("WEIGHT", 12, 5.4, 3.4, maxw=19), T("LIMIT", 12, 10.6, 3.4, maxw=19),
+    T("10", 12, 18.2, 6.4, maxw=17), T("TONS", 12, 25.0, 3.4, maxw=19)))
+sign("no-bicycles", prohibition(G(bike(), 4.2, 1.5, 1.2)))
 
 # --- Warning (yellow diamond) ---------------------------------------------
 sign("curve-right", warning(A("M 12.3 23.8 V 17.5 C 12.3 13.0 14.0 11.0 17.2 8.8", 2.5)))
@@ -719,16 +916,15 @@ sign("divided-highway-ends", warning(
 sign("two-way-traffic", warning(
     A("M 12.6 8.6 V 19.2", 2.0, hw=5.0, hl=3.2),
     A("M 17.4 21.4 V 10.8", 2.0, hw=5.0, hl=3.2)))
-sign("hill", warning(
-    F("M 7.6 15.6 L 22.2 21.2 L 7.6 21.2 Z"),
-    G(truck(), 10.2, 11.1, 1.0, rot=21)))
+HILL = warning(F("M 7.6 15.6 L 22.2 21.2 L 7.6 21.2 Z"), G(truck(), 10.2, 11.1, 1.0, rot=21))
+sign("hill", HILL)
 sign("slippery-when-wet", warning(
     G(car_rear(), 15, 10.6, 0.95, rot=-12),
     S("M 12.0 14.2 C 10.2 16.2 13.6 17.8 11.8 20.2 C 11.2 21.0 11.6 21.8 12.6 22.8", 0.9),
     S("M 17.6 13.0 C 15.8 15.6 19.4 17.0 17.6 19.6 C 17.0 20.6 17.4 21.4 18.4 22.6", 0.9)))
 sign("pedestrian-crossing", warning(G(walker(), 15.3, 23.0, 1.62, flip=True)))
 sign("bicycle-crossing", warning(G(bicycle(), 8.1, 8.6, 1.05)))
-sign("deer-crossing", warning(G(deer(), 7.0, 8.2, 0.9)))
+sign("deer-crossing", warning(G(deer(), 7.4, 11.6, 0.8, rot=-8)))
 sign("truck-crossing", warning(G(truck(), 7.1, 11.6, 1.58)))
 sign("low-clearance", warning(
     T("12'-6\"", 15, 15, 4.6, maxw=17),
@@ -742,21 +938,100 @@ sign("slow-moving-vehicle", (16, 16 * math.sqrt(3) / 2, [
     SHAPE(triangle_up(16, r=0.6), RED),
     SHAPE(triangle_up(16, r=0.6), ORANGE, inset=1.75)]))
 
+CURVE_LEFT = warning(G([A("M 12.3 23.8 V 17.5 C 12.3 13.0 14.0 11.0 17.2 8.8", 2.5)],
+                       30, 0, flip=True))
+
+
+def yellow_plaque(*texts, w=24, h=10, cap=3.6, bg=YELLOW):
+    return word_sign(*texts, w=w, h=h, cap=cap, bg=bg, r=1.0)
+
+
+sign("chevron-alignment", (18, 24, [
+    FACE(rect(0, 0, 18, 24, 1.0), YELLOW, BLACK, 0.35, 0.6),
+    F("M 4.4 3.0 H 9.4 L 14.4 12.0 L 9.4 21.0 H 4.4 L 9.4 12.0 Z")]))
+sign("large-arrow", (48, 24, [
+    FACE(rect(0, 0, 48, 24, 1.5), YELLOW, BLACK, 0.5, 0.75),
+    F("M 6.0 9.0 H 29.0 V 3.4 L 42.0 12.0 L 29.0 20.6 V 15.0 H 6.0 Z")]))
+sign("curve-advisory-speed", stack(CURVE_LEFT, (18, 18, [
+    FACE(rect(0, 0, 18, 18, 1.1), YELLOW, BLACK, 0.35, 0.6),
+    T("35", 9, 7.0, 6.2, maxw=14), T("MPH", 9, 13.9, 3.2, maxw=14)])))
+sign("exit-advisory-speed", (24, 30, [
+    FACE(rect(0, 0, 24, 30, 1.5), YELLOW, BLACK, 0.5, 0.75),
+    T("EXIT", 12, 6.4, 4.0, maxw=19), T("25", 12, 15.4, 8.0, maxw=18),
+    T("MPH", 12, 24.2, 4.0, maxw=19)]))
+sign("road-narrows", warning(
+    S("M 10.2 24.0 V 18.2 L 12.6 13.6 V 7.6", 2.2),
+    S("M 19.8 24.0 V 18.2 L 17.4 13.6 V 7.6", 2.2)))
+sign("one-lane-bridge", warning(*dia_lines(["ONE LANE", "BRIDGE"], 3.2, 5.0)))
+sign("lane-ends-left", warning(G([
+    S("M 11.0 23.4 V 7.6", 2.2),
+    S("M 19.0 23.4 V 17.6 L 15.2 12.4 V 7.6", 2.2)], 30, 0, flip=True)))
+sign("right-lane-ends", warning(*dia_lines(["RIGHT", "LANE", "ENDS"], 3.4, 4.8)))
+sign("double-arrow", warning(
+    A("M 13.6 8.4 L 9.6 19.6", 2.2, hw=5.6, hl=3.4),
+    A("M 16.4 8.4 L 20.4 19.6", 2.2, hw=5.6, hl=3.4)))
+sign("be-prepared-to-stop", warning(*dia_lines(["BE", "PREPARED", "TO STOP"], 2.9, 4.4)))
+sign("reduced-speed-ahead", (30, 36, [
+    FACE(rect(0, 0, 30, 36, 1.5), YELLOW, BLACK, 0.5, 0.75),
+    FACE(rect(5.0, 3.2, 20, 24, 1.0), WHITE, BLACK, 0.3, 0.5),
+    T("SPEED", 15, 7.6, 3.0, maxw=16), T("LIMIT", 15, 12.0, 3.0, maxw=16),
+    T("45", 15, 20.2, 7.6, maxw=15),
+    T("AHEAD", 15, 31.4, 4.0, maxw=25)]))
+sign("steep-grade", stack(HILL, yellow_plaque("8% GRADE", w=24, h=9, cap=3.6)))
+sign("truck-rollover", warning(
+    G(truck(), 9.8, 7.6, 1.1, rot=12),
+    A("M 18.4 23.4 V 21.6 C 18.4 18.8 16.0 17.8 11.6 17.8", 2.0, hw=5.0, hl=3.0)))
+sign("pavement-ends", warning(*dia_lines(["PAVEMENT", "ENDS"], 3.0, 4.8)))
+sign("dip", warning(*dia_lines(["DIP"], 5.6, 0)))
+sign("bump", warning(*dia_lines(["BUMP"], 5.0, 0)))
+sign("soft-shoulder", warning(*dia_lines(["SOFT", "SHOULDER"], 3.0, 4.8)))
+sign("low-shoulder", warning(*dia_lines(["LOW", "SHOULDER"], 3.0, 4.8)))
+sign("loose-gravel", warning(*dia_lines(["LOOSE", "GRAVEL"], 3.4, 5.0)))
+sign("fallen-rocks", warning(*dia_lines(["FALLEN", "ROCKS"], 3.4, 5.0)))
+sign("bridge-ices", warning(*dia_lines(["BRIDGE", "ICES BEFORE", "ROAD"], 2.6, 4.0)))
+sign("dead-end", warning(*dia_lines(["DEAD", "END"], 4.2, 6.0)))
+sign("cattle-crossing", warning(G(cow(), 6.0, 8.6, 1.0)))
+sign("farm-machinery", warning(G(tractor(), 7.0, 8.9, 1.0)))
+sign("emergency-vehicle", warning(G(fire_truck(), 6.1, 10.6, 1.0)))
+sign("trail-crossing", warning(G(walker(), 9.6, 20.6, 1.12), G(bicycle(), 12.6, 10.4, 0.84)))
+sign("playground", warning(G(child_ball(), 12.4, 21.2, 1.3)))
+sign("pedestrian-crosswalk", stack(
+    warning(G(walker(), 15.3, 23.0, 1.62, flip=True), bg=FYG), arrow_plaque(FYG)))
+
 # --- School ---------------------------------------------------------------
-sign("school-zone", (36, 36, [
+SCHOOL = (36, 36, [
     FACE(pentagon(36, 36, 14.5, r=1.8), FYG, BLACK, 0.6, 0.9),
     G(walker(), 14.0, 31.0, 1.55, flip=True),
-    G(walker(), 23.0, 31.0, 1.28, flip=True)]))
+    G(walker(), 23.0, 31.0, 1.28, flip=True)])
+sign("school-zone", SCHOOL)
 sign("school-bus-stop-ahead", warning(
     *dia_lines(["SCHOOL", "BUS", "STOP", "AHEAD"], 2.7, 3.9), bg=FYG))
-sign("school-speed-limit", (24, 48, [
+SCHOOL_SPEED = (24, 48, [
     FACE(rect(0, 0, 24, 48, 1.5), WHITE, BLACK, 0.5, 0.75),
     F("M 1.25 1.25 H 22.75 V 10.2 H 1.25 Z", FYG),
     S("M 1.25 10.2 H 22.75", 0.6),
     T("SCHOOL", 12, 5.8, 3.6, maxw=19),
     T("SPEED", 12, 14.4, 3.6, maxw=19), T("LIMIT", 12, 19.6, 3.6, maxw=19),
     T("20", 12, 29.2, 9.6, maxw=17),
-    T("WHEN", 12, 38.6, 2.9, maxw=19), T("FLASHING", 12, 43.0, 2.9, maxw=19)]))
+    T("WHEN", 12, 38.6, 2.9, maxw=19), T("FLASHING", 12, 43.0, 2.9, maxw=19)])
+
+
+def beacon_lamp(cx, cy, lit, r=3.1):
+    """One school-zone flashing beacon: a round yellow lamp (lit or dark)."""
+    items = [DOT(cx, cy, r, SIGNAL_YELLOW if lit else hexrgb("#5E5220"))]
+    if lit:
+        items.append(DOT(cx - 0.3 * r, cy - 0.3 * r, 0.35 * r, hexrgb("#FFE680")))
+    return items
+
+
+# S5-1 with its two alternately flashing yellow beacons on a backplate above it
+sign("school-speed-limit", stack(
+    (24, 10, [SHAPE(rect(0.5, 0.5, 23.0, 9.5, 1.2), BLACK)]
+     + beacon_lamp(6.6, 5.25, True) + beacon_lamp(17.4, 5.25, False)),
+    SCHOOL_SPEED, gap=0.6))
+sign("school-crossing", stack(SCHOOL, arrow_plaque(FYG)))
+sign("school-zone-ahead", stack(SCHOOL, word_sign("AHEAD", w=24, h=9, cap=4.0, bg=FYG, r=1.0)))
+sign("end-school-speed-limit", word_regulatory("END", "SCHOOL", "SPEED", "LIMIT", cap=3.6))
 
 # --- Railroad -------------------------------------------------------------
 sign("railroad-crossbuck", (XBUCK, XBUCK, crossbuck(XBUCK / 2, XBUCK / 2)))
@@ -768,6 +1043,8 @@ sign("railroad-tracks-count", (XBUCK, XBUCK + 15, crossbuck(XBUCK / 2, XBUCK / 2
     FACE(rect(XBUCK / 2 - 13.5, XBUCK + 2.5, 27, 12.5, 0.75), WHITE, BLACK, 0.3, 0.6),
     T("2 TRACKS", XBUCK / 2, XBUCK + 8.75, 5.0, maxw=23)]))
 
+sign("do-not-stop-on-tracks", word_regulatory("DO NOT", "STOP ON", "TRACKS", cap=3.8))
+
 # --- Work zone (orange) ---------------------------------------------------
 sign("road-work-ahead", warning(*dia_lines(["ROAD", "WORK", "AHEAD"], 3.4, 4.9), bg=ORANGE))
 sign("flagger-ahead", warning(G(flagger(), 12.8, 23.2, 1.6), bg=ORANGE))
@@ -778,6 +1055,11 @@ sign("detour", (30, 24, [
     FACE(rect(0, 0, 30, 24, 1.5), ORANGE, BLACK, 0.5, 0.75),
     T("DETOUR", 15, 7.6, 5.2, maxw=24),
     A("M 5.5 17 H 19.5", 3.0, hw=8.0, hl=5.0)]))
+
+sign("end-road-work", word_sign("END ROAD WORK", w=36, h=18, cap=4.2, bg=ORANGE))
+sign("right-lane-closed-ahead", warning(*dia_lines(["RIGHT LANE", "CLOSED", "AHEAD"], 2.9, 4.4),
+                                        bg=ORANGE))
+sign("road-closed", word_regulatory("ROAD", "CLOSED", w=48, h=30, cap=6.4))
 
 # --- Guide / services -----------------------------------------------------
 sign("interstate-route", (24, 24, [
@@ -806,6 +1088,45 @@ sign("rest-area", (48, 30, [
     FACE(rect(0, 0, 48, 30, 2.0), GREEN, WHITE, 0.6, 0.9, ink=WHITE),
     T("REST AREA", 24, 9.4, 5.4, maxw=38),
     A("M 20.6 25.6 L 27.4 18.8", 2.6, hw=7.0, hl=4.2)]))
+sign("state-route", (24, 24, [
+    FACE(rect(0, 0, 24, 24, 1.5), BLACK),
+    DOT(12, 12, 10.4, WHITE),
+    T("27", 12, 12, 8.4, BLACK, maxw=15)]))
+sign("county-route", (24, 24, [
+    FACE(pentagon(24, 24, 7.6, r=1.2), BLUE, YELLOW, 0.4, 0.8, ink=YELLOW),
+    T("COUNTY", 12, 9.6, 2.4, maxw=14),
+    T("12", 12, 16.6, 7.6, maxw=16)]))
+sign("mile-marker", (10, 24, [
+    FACE(rect(0, 0, 10, 24, 0.8), GREEN, WHITE, 0.3, 0.5, ink=WHITE),
+    T("MILE", 5, 3.8, 1.7, maxw=7.5), T("4", 5, 10.4, 5.0), T("2", 5, 18.0, 5.0)]))
+sign("exit-number", (48, 36, [
+    FACE(rect(25, 0, 21, 9, 1.0), GREEN, WHITE, 0.4, 0.6, ink=WHITE),
+    T("EXIT 42", 35.5, 4.8, 3.2, maxw=17),
+    FACE(rect(0, 8.4, 48, 27.6, 1.5), GREEN, WHITE, 0.5, 0.75, ink=WHITE),
+    T("Oak St", 24, 18.4, 5.4, maxw=40), T("1 MILE", 24, 29.0, 3.8, maxw=40)]))
+sign("exit-only", (48, 36, [
+    FACE(rect(0, 0, 48, 36, 1.5), GREEN, WHITE, 0.5, 0.75, ink=WHITE),
+    T("Airport", 24, 7.4, 4.8, maxw=40),
+    A("M 24 12.0 V 17.2", 2.6, hw=6.4, hl=3.4),
+    SHAPE(rect(1.25, 23.2, 45.5, 11.55, 0.3), YELLOW),
+    T("EXIT", 11.8, 29.0, 4.0, BLACK, maxw=16),
+    A("M 24 25.0 V 29.6", 2.2, hw=5.0, hl=2.8, color=BLACK),
+    T("ONLY", 36.4, 29.0, 4.0, BLACK, maxw=16)]))
+sign("distance-sign", (48, 30, [
+    FACE(rect(0, 0, 48, 30, 1.5), GREEN, WHITE, 0.5, 0.75, ink=WHITE),
+    T("Elm City", 4.2, 8.0, 4.0, align="l"), T("12", 43.8, 8.0, 4.0, align="r"),
+    T("Oakdale", 4.2, 15.0, 4.0, align="l"), T("27", 43.8, 15.0, 4.0, align="r"),
+    T("Riverton", 4.2, 22.0, 4.0, align="l"), T("48", 43.8, 22.0, 4.0, align="r")]))
+sign("food", (24, 24, [
+    FACE(rect(0, 0, 24, 24, 1.5), BLUE, WHITE, 0.5, 0.75, ink=WHITE),
+    G(fork_knife(), 7.5, 3.5, 1.0)]))
+sign("lodging", (24, 24, [
+    FACE(rect(0, 0, 24, 24, 1.5), BLUE, WHITE, 0.5, 0.75, ink=WHITE),
+    G(bed(), 3.0, 7.0, 1.0)]))
+sign("bike-route", (24, 18, [
+    FACE(rect(0, 0, 24, 18, 1.2), GREEN, WHITE, 0.4, 0.6, ink=WHITE),
+    G(bicycle(), 7.4, 1.8, 0.72),
+    T("BIKE ROUTE", 12, 14.4, 2.6, maxw=20)]))
 
 
 # --------------------------------------------------------------------------
@@ -815,9 +1136,11 @@ def render(sign_id, path):
     w, h, items = SIGNS[sign_id]
     s = (LONG_SIDE - 2 * PAD) / max(w, h)
     W, H = round(w * s) + 2 * PAD, round(h * s) + 2 * PAD
-    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, W, H)
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, W, H)
     ctx = cairo.Context(surface)
-    ctx.translate(PAD, PAD)
+    ctx.set_source_rgb(*CARD)                          # opaque: JPEG-safe
+    ctx.paint()
+    ctx.translate((W - w * s) / 2, (H - h * s) / 2)
     ctx.scale(s, s)
     pen = Pen(ctx)
     for item in items:
@@ -838,7 +1161,7 @@ def contact_sheet(ids, out_dir, sheet_path, cell=150, cols=8):
     rows = (len(ids) + cols - 1) // cols
     sheet = cairo.ImageSurface(cairo.FORMAT_RGB24, cols * cell, rows * (cell + 16))
     c = cairo.Context(sheet)
-    c.set_source_rgb(0.82, 0.84, 0.86)                 # grey shows transparency
+    c.set_source_rgb(0.82, 0.84, 0.86)                 # darker than the cards
     c.paint()
     for n, sid in enumerate(ids):
         img = cairo.ImageSurface.create_from_png(os.path.join(out_dir, sid + ".png"))
