@@ -62,14 +62,20 @@ struct AdminDesk {
     }
 
     func compose(payload: String?, chatID: Int64) -> [OutboxItem] {
-        let parts = (payload ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return [reply(chatID, broadcastText(usage: true))] }
-        let target = parts[0].uppercased()
-        let state: String?
-        if target == "ALL" { state = nil }
-        else if let s = bot.banks.state(target) { state = s.code }
-        else { return [reply(chatID, broadcastText(usage: true))] }
-        return preview(stateCode: state, text: parts[1], chatID: chatID)
+        let words = (payload ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count >= 2 else {
+            return [reply(chatID, broadcastText(usage: true, why: words.isEmpty ? nil : "there is no note after \"\(words[0])\"."))]
+        }
+        if words[0].uppercased() == "ALL" { return preview(stateCode: nil, text: words.dropFirst().joined(separator: " "), chatID: chatID) }
+        if let s = bot.banks.state(words[0].uppercased()) { return preview(stateCode: s.code, text: words.dropFirst().joined(separator: " "), chatID: chatID) }
+        // A state's name of two or three words ("new york", "district of columbia").
+        for n in [3, 2] where words.count > n {
+            let name = words.prefix(n).joined(separator: " ")
+            if let s = StateMatcher.match(name, in: bot.banks.states), StateMatcher.isFullName(name, of: s) {
+                return preview(stateCode: s.code, text: words.dropFirst(n).joined(separator: " "), chatID: chatID)
+            }
+        }
+        return [reply(chatID, broadcastText(usage: true, why: "\"\(words[0])\" is not a state code or \"all\"."))]
     }
 
     func preview(stateCode: String?, text: String, chatID: Int64) -> [OutboxItem] {
@@ -80,14 +86,16 @@ struct AdminDesk {
             let send = InlineKeyboardButton(text: prompts.text(prompts.strings.buttons["adminSend"] ?? "Send", ["count": String(count)]),
                                             callbackData: "\(Self.callbackPrefix)bs:\(id)")
             let cancel = InlineKeyboardButton(text: prompts.strings.buttons["adminCancel"] ?? "Cancel", callbackData: "\(Self.callbackPrefix)bc:\(id)")
-            return [reply(chatID, broadcastText(preview: (count, audience(stateCode), learnerText(note))), buttons: [[send, cancel]])]
+            // Nobody to send to: no "Send to 0" button, only a way to drop the draft.
+            return [reply(chatID, broadcastText(preview: (count, audience(stateCode), learnerText(note))), buttons: [count > 0 ? [send, cancel] : [cancel]])]
         } catch {
             return [reply(chatID, "Could not create the broadcast: \(error)")]
         }
     }
 
+    /// "New York learners" or "learners" (everyone).
     func audience(_ stateCode: String?) -> String {
-        stateCode.flatMap { bot.banks.state($0)?.name } ?? "all"
+        stateCode.flatMap { bot.banks.state($0)?.name } ?? ""
     }
 
     /// The learner-visible note (escaped, from Prompts/broadcast.mustache).
@@ -98,7 +106,10 @@ struct AdminDesk {
 
     struct BroadcastContext {
         var usage = false
+        var why = ""
         var preview = false
+        var nobody = false
+        var everyone = false
         var progress = false
         var cancelled = false
         var done = false
@@ -113,18 +124,20 @@ struct AdminDesk {
         var hasFailed = false
     }
 
-    func broadcastText(usage: Bool = false, preview: (Int, String, String)? = nil) -> String {
+    func broadcastText(usage: Bool = false, why: String? = nil, preview: (Int, String, String)? = nil) -> String {
         var c = BroadcastContext()
         c.usage = usage
+        c.why = why ?? ""
         if let (count, audience, rendered) = preview {
             c.preview = true; c.recipients = count; c.audience = audience; c.plural = count == 1 ? "" : "s"; c.rendered = rendered
+            c.nobody = count == 0; c.everyone = audience.isEmpty
         }
         return prompts.render("admin_broadcast", c)
     }
 
     func progressText(_ b: Broadcast, _ p: BroadcastProgress, done: Bool) -> String {
         var c = BroadcastContext()
-        c.progress = true; c.id = b.id; c.audience = audience(b.stateCode); c.recipients = b.recipients
+        c.progress = true; c.id = b.id; c.audience = audience(b.stateCode); c.everyone = c.audience.isEmpty; c.recipients = b.recipients
         c.sent = p.sent; c.blocked = p.blocked; c.failed = p.failed; c.hasFailed = p.failed > 0; c.done = done
         return prompts.render("admin_broadcast", c)
     }
@@ -152,7 +165,7 @@ struct AdminDesk {
             guard let state = bot.banks.state(parts[1]), let count = Int(parts[2]) else { return [ack(chatID, callbackID)] }
             let notes = bot.banks.files.first { $0.file == "states/\(state.code).json" }?.changelog.last?.notes ?? ""
             let text = prompts.text(prompts.strings.admin?["newQuestions"] ?? "{{count}} new {{stateName}} questions!",
-                                    ["count": String(count), "stateName": state.name, "notes": notes])
+                                    ["count": String(count), "stateName": state.name, "notes": notes, "plural": count == 1 ? "" : "s"])
             return [ack(chatID, callbackID)] + preview(stateCode: state.code, text: text, chatID: chatID)
         default:
             return [ack(chatID, callbackID)]

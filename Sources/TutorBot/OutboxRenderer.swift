@@ -64,7 +64,8 @@ public struct OutboxRenderer: Sendable {
     }
 
     func item<B: Encodable>(_ chatID: Int64, _ method: String, _ body: B) -> OutboxItem {
-        OutboxItem(chatID: chatID, method: method, body: (try? Self.encoder.encode(body)) ?? Data("{}".utf8))
+        OutboxItem(chatID: chatID, method: method, body: (try? Self.encoder.encode(body)) ?? Data("{}".utf8),
+                   priority: method == "answerCallbackQuery" ? OutboxItem.tapPriority : 0)
     }
 
     public func text(_ reply: Reply) -> String {

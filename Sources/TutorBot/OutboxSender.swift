@@ -40,6 +40,8 @@ public actor OutboxSender {
     let limiter: RateLimiter
     let logger: Logger
     var inFlight: Set<Int64> = []
+    /// Tap answers being sent (by outbox id): they skip the chat queues entirely.
+    var tapsInFlight: Set<Int64> = []
     /// Set when the run loop ends: chats being worked on finish their current request and stop.
     var stopped = false
     var blockedHandler: (@Sendable (Int64) -> Void)?
@@ -66,7 +68,8 @@ public actor OutboxSender {
 
     /// Retries of a transient failure before the row is given up as failed.
     static let maxAttempts = 8
-    static let concurrentChats = 64
+    static let concurrentChats = 256
+    static let concurrentTaps = 256
 
     init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
          perChatPerSecond: Double = 1, logger: Logger) {
@@ -90,6 +93,11 @@ public actor OutboxSender {
         while !Task.isCancelled && !stopped {
             var next: TimeInterval = 1
             do {
+                // Taps first: an answer to a button is never behind anyone's messages.
+                for tap in try store.pendingTaps(limit: Self.concurrentTaps - tapsInFlight.count, now: clock.now(), excluding: tapsInFlight) {
+                    tapsInFlight.insert(tap.id)
+                    Task { await self.deliverTap(tap) }
+                }
                 let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight)
                 for item in heads {
                     inFlight.insert(item.chatID)
@@ -141,6 +149,11 @@ public actor OutboxSender {
         w.resume()
     }
 
+    private func deliverTap(_ item: OutboxItem) async {
+        _ = await deliver(item)
+        tapsInFlight.remove(item.id)
+    }
+
     /// Sends one chat's due rows one after another, then frees the chat for the main loop.
     private func deliverChat(startingWith first: OutboxItem) async {
         var item: OutboxItem? = first
@@ -156,11 +169,13 @@ public actor OutboxSender {
     private func deliver(_ item: OutboxItem) async -> Bool {
         let meta: Logger.Metadata = ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"]
         do {
-            if item.method != "answerCallbackQuery" {
+            // Replies are paced per chat as Telegram requires; only bulk (reminders, broadcasts)
+            // also takes the global budget, so replies never queue behind it. Taps take neither.
+            if item.priority >= 0 {
                 let wait = chatDelay(item.chatID)
                 if wait > .zero { try? await Task.sleep(for: wait) }
-                await limiter.acquire()
             }
+            if item.priority >= OutboxItem.bulkPriority { await limiter.acquire() }
             let messageID = try await send(item)
             try store.markSent(item, messageID: messageID)
             return true

@@ -146,6 +146,9 @@ public struct Prompts: Sendable {
         case .pickAnother: return b["pickAnother"] ?? "Pick another"
         case .switchTo(let name): return text(b["switchTo"] ?? "Switch to {{name}}", ["name": name])
         case .backToTest: return b["backToTest"] ?? "Back to my test"
+        case .doneForNow: return b["doneForNow"] ?? "Done for now"
+        case .flashcardsNew(let n): return text(b["flashcardsNew"] ?? "Flashcards ({{count}} new)", ["count": String(n)])
+        case .messagesBackOn: return b["messagesBackOn"] ?? "Turn messages back on"
         case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
         case .continueQuiz(let n, let total):
             return text(b["continueQuiz"] ?? "Continue", ["number": String(n), "total": String(total)])
@@ -167,7 +170,7 @@ public struct Prompts: Sendable {
         case .randomTest: return b["randomTest"] ?? "Random test"
         case .morePages: return b["morePages"] ?? "More"
         case .testNumber(let n, let passed):
-            return text(b["testNumber"] ?? "Test {{number}}", ["number": String(n), "mark": passed.map { $0 ? " ✅" : " ·" } ?? ""])
+            return text(b["testNumber"] ?? "Test {{number}}", ["number": String(n), "mark": passed.map { $0 ? " ✅" : " ❌" } ?? ""])
         case .seeMisses(let n): return text(b["seeMisses"] ?? "Misses ({{count}})", ["count": String(n)])
         case .revealAnswers(let on): return (on ? b["revealOn"] : b["revealOff"]) ?? (on ? "Show answers as I go" : "Reveal at the end")
         case .nudges(let on): return (on ? b["nudgesOn"] : b["nudgesOff"]) ?? (on ? "Reminders on" : "Reminders off")
@@ -179,7 +182,9 @@ public struct Prompts: Sendable {
         case .deleteData: return b["deleteData"] ?? "Delete my data"
         case .confirmDelete: return b["confirmDelete"] ?? "Delete"
         case .keepData: return b["keepData"] ?? "Keep"
-        case .flashcards(let due): return text(b["flashcards"] ?? "Flashcards ({{due}})", ["due": String(due)])
+        case .flashcards(let due):
+            guard due > 0 else { return b["flashcardsNone"] ?? "Flashcards" }
+            return text(b["flashcards"] ?? "Flashcards ({{due}} due)", ["due": String(due), "minutes": String(Prompts.cardMinutes(due))])
         case .showAnswer: return b["showAnswer"] ?? "Show answer"
         case .rate(let r, let simple):
             switch (r, simple) {
@@ -198,6 +203,11 @@ public struct Prompts: Sendable {
         case .signGroup(let g): return signGroupName(g)
         case .fourButtons(let on): return (on ? b["fourButtonsOn"] : b["fourButtonsOff"]) ?? "Card buttons"
         }
+    }
+
+    /// Minutes a session of `cards` takes (at most one session's worth), rounded up: the honest estimate.
+    static func cardMinutes(_ cards: Int) -> Int {
+        max(1, (min(cards, 20) * 8 + 59) / 60)
     }
 
     /// 960 → "4 pm", 1050 → "5:30 pm": how US teens read a time.
@@ -228,20 +238,28 @@ public struct Prompts: Sendable {
         case .answered(let v): return answered(AnsweredContext(v, prompts: self))
         case .lockedIn(let v): return render("locked_in", AnsweredContext(v, prompts: self, lockedIn: true))
         case .pickTest(let v): return render("pick_test", PickTestContext(v))
-        case .misses(let v): return render("misses", MissesContext(items: v.items.map { MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation) }, page: v.page, pageCount: v.pageCount))
+        case .misses(let v): return render("misses", MissesContext(items: v.items.map {
+            MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation,
+                               yourAnswer: $0.yourAnswer, signName: $0.signName)
+        }, page: v.page, pageCount: v.pageCount))
         case .testUnavailable: return render("test_unavailable", EmptyContext())
-        case .nudge(let v): return render("nudge", NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
+        case .nudge(let v):
+            var c = NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
                                                                missed: v.missedCount, hasMissed: v.missedCount > 0,
-                                                               cards: v.cardsDue, hasCards: v.cardsDue > 0, cardsPlural: v.cardsDue == 1 ? "" : "s"))
+                                                               cards: v.cardsDue, hasCards: v.cardsDue > 0, cardsPlural: v.cardsDue == 1 ? "" : "s")
+            c.minutes = Prompts.cardMinutes(v.cardsDue); c.minutesPlural = c.minutes == 1 ? "" : "s"
+            return render("nudge", c)
         case .confirmDelete: return render("confirm_delete", EmptyContext())
         case .flashcard(let v):
             struct C { var number: Int; var total: Int; var topic: String; var question: String; var back: Bool; var answer: String; var explanation: String }
             return render("flashcard", C(number: v.number, total: v.total, topic: topicName(v.topic), question: v.question,
                                          back: v.answer != nil, answer: v.answer ?? "", explanation: v.explanation ?? ""))
         case .flashcardsDone(let v):
-            struct C { var reviewed: Int; var hasReviewed: Bool; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int }
+            struct C { var reviewed: Int; var hasReviewed: Bool; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int
+                       var reward: RewardContext?; var leftEarly: Bool }
             return render("flashcards_done", C(reviewed: v.reviewed, hasReviewed: v.reviewed > 0, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
-                                               tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek))
+                                               tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek,
+                                               reward: v.reward.map(RewardContext.init), leftEarly: v.leftEarly))
         case .pickSignGroup: return render("pick_sign_group", EmptyContext())
         case .signCard(let v):
             struct C { var name: String; var mutcd: String?; var number: Int; var total: Int; var meaning: String; var rule: String }
@@ -295,8 +313,10 @@ struct SettingsContext {
     var paused: Bool
     var timeZone: String?
     var fourButtons: Bool
+    var stopped: Bool
 
     init(_ v: SettingsView) {
+        stopped = v.stopped
         fourButtons = v.fourButtonCards
         stateName = v.stateName; reveal = v.revealAnswersAsYouGo; nudgesOn = v.nudgesOn
         nudgeTime = Prompts.clock(v.nudgeMinute); paused = v.paused
@@ -307,17 +327,18 @@ struct SettingsContext {
 struct NudgeContext {
     var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool
     var cards: Int; var hasCards: Bool; var cardsPlural: String
+    var minutes: Int = 1; var minutesPlural: String = ""
 }
 
 struct MissesContext {
-    struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String }
+    struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String; var yourAnswer: String?; var signName: String? }
     var items: [Item]
     var page: Int
     var pageCount: Int
 }
 
 struct PickTestContext {
-    struct Test { var number: Int; var taken: Bool; var correct: Int; var total: Int; var passed: Bool }
+    struct Test { var number: Int; var taken: Bool; var correct: Int; var total: Int; var passed: Bool; var mark: String }
     var stateName: String
     var hasQuestions: Bool
     var questions: Int
@@ -340,7 +361,8 @@ struct PickTestContext {
         }.joined(separator: ", ") : nil
         timeLimit = t.timeLimitMinutes
         tests = v.best.enumerated().map { i, r in
-            Test(number: i + 1, taken: r != nil, correct: r?.correct ?? 0, total: r?.total ?? 0, passed: r?.passed ?? false)
+            Test(number: i + 1, taken: r != nil, correct: r?.correct ?? 0, total: r?.total ?? 0, passed: r?.passed ?? false,
+                 mark: r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "")
         }
     }
 }
@@ -409,11 +431,13 @@ struct HomeContext {
     var answeredToday: Int
     var dailyGoal: Int
     var goalReached: Bool
+    var streakEnded: Int?
 
     init(_ v: HomeView) {
+        streakEnded = v.streakEnded
         hasMissed = v.missedCount > 0
         level = XP.level(v.xp)
-        answeredToday = v.answeredToday; dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
+        answeredToday = min(v.answeredToday, v.dailyGoal); dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
         stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
         missed = v.missedCount; seen = v.seenCount; total = v.totalCount
     }
@@ -509,7 +533,11 @@ struct AnsweredContext {
         isCorrect = v.isCorrect
         let cheers = prompts.strings.cheers
         cheer = cheers.isEmpty ? "Correct!" : cheers[(v.question.number + v.question.text.count) % cheers.count]
-        correctLetter = v.correctLetter; explanation = v.explanation; source = v.source
+        correctLetter = v.correctLetter; explanation = v.explanation
+        // A universal question cites the learner's own handbook and the topic's chapter: a Texas
+        // learner is never sent to a standard's section code or another state's manual.
+        let chapter = topic
+        source = v.handbook.map { "\($0) — \(chapter)" } ?? v.source
     }
 }
 
@@ -529,14 +557,20 @@ struct TopicLine { var name: String; var correct: Int; var total: Int }
 
 struct ResultsContext {
     struct Section { var name: String; var correct: Int; var total: Int; var hasNeeded: Bool; var needed: Int; var mark: String }
-    struct Reason { var text: String }
     var isExam: Bool
     var needed: Int
     var sections: [Section]
-    var reasons: [Reason]
+    var overallOK: Bool
     var timedOut: Bool
     var timeLimit: Int
     var readiness: ReadinessContext?
+    var reward: RewardContext?
+    var isTimed: Bool
+    var average: String
+    var hasBest: Bool
+    var newBest: Bool
+    var best: Int
+    var sectionNeeds: String
     var modeName: String
     var correct: Int
     var total: Int
@@ -567,13 +601,20 @@ struct ResultsContext {
             Section(name: $0.name, correct: $0.correct, total: $0.total, hasNeeded: $0.needed != nil, needed: $0.needed ?? 0,
                     mark: $0.needed == nil ? "" : ($0.passed ? "✅" : "❌"))
         } : []
-        // Say why a test failed in the state's own terms ("needed 15 of 20 road signs, got 14").
-        reasons = (exam?.sections ?? []).filter { !$0.passed }.map {
-            Reason(text: "\($0.name): needed \($0.needed ?? 0) of \($0.total), got \($0.correct)")
-        }
+        overallOK = (r.exam.map { $0.correct >= $0.needed }) ?? false
         timedOut = r.timedOut == true
         timeLimit = v.timeLimitMinutes ?? 0
         readiness = v.readiness.map(ReadinessContext.init)
+        reward = v.reward.map(RewardContext.init)
+        isTimed = r.mode == .timedChallenge
+        average = v.averageSeconds.map { String(format: "%.1f", $0) } ?? ""
+        hasBest = v.previousBest != nil
+        best = max(v.previousBest ?? 0, r.correct)
+        newBest = v.previousBest != nil && (v.previousBest ?? 0) < r.correct
+        // A failed test that reached the overall mark failed on a section's own minimum: say that,
+        // not "17/20, and New York needs 14".
+        let failedSections = (r.exam?.sections ?? []).filter { !$0.passed }
+        sectionNeeds = failedSections.map { "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))" }.joined(separator: " and ")
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
     }
@@ -604,6 +645,22 @@ struct ReadinessContext {
         if r.topicsNotTried > 0 { parts.append("\(r.topicsNotTried) topic\(topicPlural) not tried") }
         if !r.chanceHigh && r.shown { parts.append("chance of passing not high yet") }
         missing = parts.isEmpty ? "a few more answers across topics" : parts.joined(separator: " · ")
+    }
+}
+
+/// "+120 XP · Today 20/20 ✅ · 🔥 4-day streak" at the end of a session.
+struct RewardContext {
+    var xp: Int
+    var done: Int
+    var goal: Int
+    var goalMet: Bool
+    var streak: Int
+    var hasStreak: Bool
+    var streakPlural: String
+
+    init(_ r: SessionReward) {
+        xp = r.xpEarned; done = r.goalDone; goal = r.goal; goalMet = r.goalDone >= r.goal
+        streak = r.streak; hasStreak = r.streak > 0; streakPlural = r.streak == 1 ? "" : "s"
     }
 }
 
@@ -653,6 +710,7 @@ struct NoticeContext {
     var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
     var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
     var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
+    var answerAbove = false, typeTheAnswer = false
 
     init(_ n: Notice) {
         switch n {
@@ -668,6 +726,8 @@ struct NoticeContext {
         case .resumed: resumed = true
         case .stateNotFound: stateNotFound = true
         case .timeRanOut: timeRanOut = true
+        case .answerAbove: answerAbove = true
+        case .typeTheAnswer: typeTheAnswer = true
         }
     }
 }

@@ -109,6 +109,8 @@ public enum Nudges {
     public static let quietFrom = 21 * 60
     public static let quietUntil = 8 * 60
     public static let pauseAfterIgnored = 3
+    /// No reminder this soon after the learner last did anything: they are using the bot, or just were.
+    public static let quietAfterActivity: TimeInterval = 3600
     /// The reminder times offered in /settings.
     public static let choices = [15, 16, 17, 18, 19, 20].map { $0 * 60 }
 
@@ -123,9 +125,20 @@ public enum Nudges {
         var at = instant(day, minute: minute, in: tz)
         if !doneToday && at < now {
             // Past today's time (a late start, a restart): still today if it isn't quiet hours yet.
-            if localMinute(now, in: tz) < quietFrom { return now }
-            day = today.adding(days: 1)
-            at = instant(day, minute: minute, in: tz)
+            if localMinute(now, in: tz) < quietFrom { at = now } else {
+                day = today.adding(days: 1)
+                at = instant(day, minute: minute, in: tz)
+            }
+        }
+        // Someone who was just here gets no nudge: wait an hour after their last action, if that
+        // is still before quiet hours, else tomorrow.
+        let settled = learner.lastActiveAt.addingTimeInterval(quietAfterActivity)
+        if learner.lastActiveAt <= now, at < settled {
+            at = settled
+            if LocalDay(at, in: tz) != day || localMinute(at, in: tz) >= quietFrom {
+                day = day.adding(days: 1)
+                at = instant(day, minute: minute, in: tz)
+            }
         }
         return at
     }

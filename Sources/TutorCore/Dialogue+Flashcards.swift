@@ -5,28 +5,61 @@ extension Reduction {
     // MARK: - flashcards
 
     static let scheduler = FSRSScheduler()
+    /// A session is at most this many cards (about 3 minutes at `secondsPerCard`).
     static let cardsPerSession = 20
-    static let newCardsPerSession = 5
+    /// New cards a day. Anki's default is 20 for adults studying daily; a teen's session is
+    /// 2-5 minutes, and each new card brings 3-4 more reviews over the next week, so 10 keeps the
+    /// daily pile near 2 minutes instead of growing by every quiz answer.
+    static let newCardsPerDay = 10
+    /// What a card takes, reveal and rating included: the estimate a learner is shown.
+    static let secondsPerCard = 8
 
-    mutating func reviewCard(_ questionID: String, _ rating: Rating) {
-        let card = state.cards[questionID] ?? FSRSCard.new(due: ctx.now)
+    /// New cards the learner may still start today.
+    var newCardsLeftToday: Int {
+        let used = state.session.newCardsDay == today ? (state.session.newCardsToday ?? 0) : 0
+        return max(0, Reduction.newCardsPerDay - used)
+    }
+
+    mutating func countNewCard() {
+        if state.session.newCardsDay != today { state.session.newCardsDay = today; state.session.newCardsToday = 0 }
+        state.session.newCardsToday = (state.session.newCardsToday ?? 0) + 1
+    }
+
+    /// Reviews a question's card. A quiz answer makes a new card only from a miss (what the
+    /// learner got right needs no drilling), and only within the daily cap of new cards.
+    mutating func reviewCard(_ questionID: String, _ rating: Rating, fromQuiz: Bool = false) {
+        let existing = state.cards[questionID]
+        if existing == nil {
+            if fromQuiz && rating != .again { return }
+            guard newCardsLeftToday > 0 else { return }
+            countNewCard()
+        }
+        let card = existing ?? FSRSCard.new(due: ctx.now)
         state.cards[questionID] = Reduction.scheduler.review(card, rating: rating, at: ctx.now, random: &random)
+    }
+
+    /// New cards on offer now: misses without a card first, then questions never seen, easy first.
+    func newCardCandidates(_ pool: [Question]) -> [String] {
+        let misses = state.missedIDs.filter { state.cards[$0] == nil && banks.poolIDs(for: learner.stateCode).contains($0) }
+        let unseen = pool.filter { state.cards[$0.id] == nil && state.progress[$0.id] == nil && $0.kind != .fillIn }
+        let easyFirst = unseen.filter { $0.difficulty == .easy } + unseen.filter { $0.difficulty != .easy }
+        return Array((misses + easyFirst.map(\.id)).prefix(newCardsLeftToday))
     }
 
     mutating func startFlashcards() {
         guard let info = stateInfo else { return showStatePicker() }
         let pool = banks.pool(for: info.code)
-        var ids = Array(state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).prefix(Reduction.cardsPerSession))
-        if ids.isEmpty {
-            // Nothing due: a few new cards from questions never seen, easy ones first.
-            let unseen = pool.filter { state.cards[$0.id] == nil && state.progress[$0.id] == nil && $0.kind != .fillIn }
-            let easyFirst = unseen.filter { $0.difficulty == .easy } + unseen.filter { $0.difficulty != .easy }
-            ids = easyFirst.prefix(Reduction.newCardsPerSession).map(\.id)
-        }
+        // Due cards, misses first (they are what the learner is fighting with), then new ones.
+        let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code))
+        let missedDue = due.filter { state.progress[$0]?.missed == true }
+        var ids = Array((missedDue + due.filter { state.progress[$0]?.missed != true }).prefix(Reduction.cardsPerSession))
+        if ids.count < Reduction.cardsPerSession { ids += newCardCandidates(pool).prefix(Reduction.cardsPerSession - ids.count) }
         guard !ids.isEmpty else { return finishFlashcards(reviewed: 0) }
         let seq = state.session.nextQuizID
         state.session.nextQuizID += 1
-        state.session.cards = FlashcardRun(seq: seq, questionIDs: ids)
+        var run = FlashcardRun(seq: seq, questionIDs: ids)
+        run.xpAtStart = learner.xp
+        state.session.cards = run
         state.session.screen = .cards
         showCardFront()
     }
@@ -40,12 +73,13 @@ extension Reduction {
         guard var run = state.session.cards else { return showHome() }
         while run.index < run.questionIDs.count, banks.question(run.questionIDs[run.index]) == nil { run.questionIDs.remove(at: run.index) }
         guard run.index < run.questionIDs.count, let q = banks.question(run.questionIDs[run.index]) else {
-            state.session.cards = nil
+            state.session.cards = run
             return finishFlashcards(reviewed: run.reviewed)
         }
         run.showingAnswer = false
         state.session.cards = run
-        send(Reply(.flashcard(cardView(q, run, back: false)), buttons: [[Button(.showAnswer, .showCard(seq: run.seq, index: run.index))]],
+        send(Reply(.flashcard(cardView(q, run, back: false)),
+                   buttons: [[Button(.showAnswer, .showCard(seq: run.seq, index: run.index))], [Button(.doneForNow, .menu(.doneForNow))]],
                    picture: q.imageAssetName, tag: run.tag))
     }
 
@@ -55,7 +89,7 @@ extension Reduction {
         state.session.cards = run
         let ratings: [Rating] = learner.fourButtonCards ? [.again, .hard, .good, .easy] : [.again, .good]
         let buttons = ratings.map { Button(.rate($0, simple: !learner.fourButtonCards), .rateCard(seq: run.seq, index: run.index, rating: $0)) }
-        effects.append(.edit(target, Reply(.flashcard(cardView(q, run, back: true)), buttons: [buttons])))
+        effects.append(.edit(target, Reply(.flashcard(cardView(q, run, back: true)), buttons: [buttons, [Button(.doneForNow, .menu(.doneForNow))]])))
     }
 
     mutating func rateCard(_ rating: Rating) {
@@ -72,7 +106,8 @@ extension Reduction {
     }
 
     /// Ends a card session with what comes next ("3 cards tomorrow, 12 this week").
-    mutating func finishFlashcards(reviewed: Int) {
+    mutating func finishFlashcards(reviewed: Int, leftEarly: Bool = false) {
+        let xpAtStart = state.session.cards?.xpAtStart
         state.session.cards = nil
         let tz = Dialogue.timeZone(of: learner, banks: banks)
         let endOfTomorrow = Nudges.instant(today.adding(days: 2), minute: 0, in: tz)
@@ -80,7 +115,8 @@ extension Reduction {
         let pool = banks.poolIDs(for: learner.stateCode)
         let upcoming = state.cards.filter { pool.contains($0.key) && $0.value.due > ctx.now }.map(\.value.due)
         send(.flashcardsDone(FlashcardSummary(reviewed: reviewed, dueTomorrow: upcoming.filter { $0 < endOfTomorrow }.count,
-                                               dueThisWeek: upcoming.filter { $0 < endOfWeek }.count)),
+                                               dueThisWeek: upcoming.filter { $0 < endOfWeek }.count,
+                                               reward: reviewed > 0 ? reward(since: xpAtStart) : nil, leftEarly: leftEarly)),
              buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
         state.session.screen = .home
     }

@@ -19,10 +19,11 @@ extension Reduction {
         guard !signs.isEmpty else { return showSignGroups() }
         let i = min(max(index, 0), signs.count - 1)
         state.session.screen = .gallery
-        var nav: [Button] = []
-        if i > 0 { nav.append(Button(.previous, .signAt(group, i - 1))) }
-        if i + 1 < signs.count { nav.append(Button(.nextSign, .signAt(group, i + 1))) }
-        var rows = nav.isEmpty ? [] : [nav]
+        // Always [Previous][Next], wrapping around, so the same spot on the screen always does
+        // the same thing (a lone full-width Next on the first card put "back" under the thumb).
+        var rows: [[Button]] = signs.count > 1
+            ? [[Button(.previous, .signAt(group, (i - 1 + signs.count) % signs.count)), Button(.nextSign, .signAt(group, (i + 1) % signs.count))]]
+            : []
         rows.append([Button(.quizMeOnThese, .quizSigns(group))])
         rows.append([Button(.gallery, .menu(.gallery)), Button(.home, .menu(.home))])
         send(Reply(.signCard(SignCardView(sign: signs[i], number: i + 1, total: signs.count)), buttons: rows, picture: signs[i].id))

@@ -11,6 +11,13 @@ extension Reduction {
         if after > before { send(.levelUp(level: after)) }
     }
 
+    /// What a session earned, for its last screen.
+    func reward(since xpAtStart: Int?) -> SessionReward {
+        SessionReward(xpEarned: max(0, learner.xp - (xpAtStart ?? learner.xp)),
+                      answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
+                      streak: learner.streak.current(on: today))
+    }
+
     /// Announces a badge the first time it is earned.
     mutating func award(_ badge: Badge) {
         guard !learner.badges.contains(badge) else { return }

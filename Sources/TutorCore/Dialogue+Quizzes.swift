@@ -23,7 +23,11 @@ extension Reduction {
         guard let result = state.results.first(where: { $0.quizID == quizID }) else { return notice(.staleButton) }
         let items = result.missedIDs.enumerated().compactMap { i, id -> MissItem? in
             guard let q = banks.question(id) else { return nil }
-            return MissItem(number: i + 1, question: q.questionText, correctAnswer: q.answers[q.correctAnswerIndex], explanation: q.explanation)
+            var item = MissItem(number: i + 1, question: q.questionText, correctAnswer: q.answers[q.correctAnswerIndex], explanation: q.explanation)
+            if let typed = result.missedTyped?[id] { item.yourAnswer = typed }
+            else if let chosen = result.missedAnswers?[id], q.answers.indices.contains(chosen) { item.yourAnswer = q.answers[chosen] }
+            item.signName = q.imageAssetName.flatMap { image in banks.signs.first { $0.id == image }?.name }
+            return item
         }
         let pages = Reduction.paginate(items, budget: 3_000)
         guard !pages.isEmpty else { return showHome() }
@@ -90,6 +94,7 @@ extension Reduction {
         let id = state.session.nextQuizID
         state.session.nextQuizID += 1
         var run = QuizRun(id: id, mode: mode, questionIDs: questions.map(\.id), startedAt: ctx.now)
+        run.xpAtStart = learner.xp
         if mode.isPracticeTest {
             run.sectionOfQuestion = sections
             run.revealAtEnd = !learner.revealAnswersAsYouGo
@@ -149,9 +154,10 @@ extension Reduction {
     static let letters = ["A", "B", "C", "D"]
 
     func questionView(_ q: Question, _ quiz: QuizRun) -> QuestionView {
+        // A typed question shows no options: its only "option" is the answer itself.
         var view = QuestionView(number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
                                 text: q.questionText,
-                                options: zip(Reduction.letters, quiz.order).map { AnswerOption(letter: $0, text: q.answers[$1]) })
+                                options: q.kind == .fillIn ? [] : zip(Reduction.letters, quiz.order).map { AnswerOption(letter: $0, text: q.answers[$1]) })
         if let sections = quiz.sectionOfQuestion, let format = stateInfo?.test, format.sections.count > 1,
            sections.indices.contains(quiz.index), format.sections.indices.contains(sections[quiz.index]) {
             view.sectionName = format.sections[sections[quiz.index]].name
@@ -169,7 +175,8 @@ extension Reduction {
         return AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),
                             correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
                             isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
-                            typed: q.kind == .fillIn ? given?.typed : nil)
+                            typed: q.kind == .fillIn ? given?.typed : nil,
+                            handbook: q.stateCode == nil ? stateInfo?.handbook : nil)
     }
 
     func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
@@ -191,13 +198,17 @@ extension Reduction {
         let firstToday = !learner.streak.studied(on: day)
         state.learner.streak.record(day)
         // Every answer also feeds the question's flashcard: a miss is Again, a right answer Good.
-        reviewCard(q.id, correct ? .good : .again)
+        reviewCard(q.id, correct ? .good : .again, fromQuiz: true)
         earnXP(XP.attempt + (correct ? XP.correct + (q.difficulty == .hard ? XP.hardBonus : 0) : 0) + (firstToday ? XP.studyDayBonus : 0))
         if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
         state.learner.answeredToday += 1
         if learner.streak.current >= 7 { award(.streak7) }
         if let lives = quiz.lives, !correct { quiz.lives = max(0, lives - 1) }
-        quiz.answers.append(GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct, typed: typed))
+        var given = GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct, typed: typed)
+        if quiz.secondsPerQuestion != nil, let shown = quiz.questionShownAt, option != -1 {
+            given.seconds = max(0, ctx.now.timeIntervalSince(shown))
+        }
+        quiz.answers.append(given)
         quiz.phase = .answered
         effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
                                                   answeredAt: ctx.now, localDay: day)))
@@ -280,12 +291,26 @@ extension Reduction {
         }
         // Unanswered questions (time ran out) are misses too.
         let missed = quiz.questionIDs.filter { !rightIDs.contains($0) }
-        let result = QuizResult(quizID: quiz.id, mode: quiz.mode, stateCode: learner.stateCode,
+        // A pass mark means something only for a run shaped like a test: not for a review of a
+        // few misses ("that's a pass" after 2 questions, "3 points away" after 3).
+        let comparable = quiz.mode.isPracticeTest || (quiz.mode != .review && quiz.answers.count >= QuestionPicker.quizLength)
+        var result = QuizResult(quizID: quiz.id, mode: quiz.mode, stateCode: learner.stateCode,
                                 correct: exam?.correct ?? rightIDs.count, total: exam?.total ?? quiz.answers.count,
-                                passPercent: stateInfo?.test.passPercent ?? 80, startedAt: quiz.startedAt,
+                                passPercent: comparable ? stateInfo?.test.passPercent ?? 80 : nil, startedAt: quiz.startedAt,
                                 finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
                                 missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
                                 exam: exam, timedOut: timedOut ? true : nil)
+        let misses = Set(result.missedIDs)
+        var chosen: [String: Int] = [:], typed: [String: String] = [:]
+        for a in quiz.answers where misses.contains(a.questionID) {
+            chosen[a.questionID] = a.chosen
+            if let t = a.typed { typed[a.questionID] = t }
+        }
+        result.missedAnswers = chosen.isEmpty ? nil : chosen
+        result.missedTyped = typed.isEmpty ? nil : typed
+        let times = quiz.answers.compactMap(\.seconds)
+        if quiz.mode == .timedChallenge, !times.isEmpty { result.averageSeconds = times.reduce(0, +) / Double(times.count) }
+        let previousBest = quiz.mode == .timedChallenge ? stateResults.filter { $0.mode == .timedChallenge }.map(\.correct).max() : nil
         state.results.append(result)
         if result.total >= QuestionPicker.quizLength && result.correct == result.total { award(.firstPerfectQuiz) }
         if (1...ExamBuilder.fixedTests).allSatisfy({ n in stateResults.contains { $0.mode == .practiceTest(number: n) && $0.passed } }) {
@@ -307,12 +332,15 @@ extension Reduction {
                                durationSeconds: max(0, Int(min(ctx.now, quiz.deadline ?? ctx.now).timeIntervalSince(quiz.startedAt))),
                                missedCount: result.missedIDs.count,
                                timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
-                               readiness: quiz.mode.isPracticeTest ? readiness() : nil)
+                               readiness: quiz.mode.isPracticeTest ? readiness() : nil,
+                               reward: reward(since: quiz.xpAtStart),
+                               averageSeconds: result.averageSeconds, previousBest: previousBest)
         var rows: [[Button]] = []
-        if quiz.mode.isPracticeTest && !result.missedIDs.isEmpty {
+        if !result.missedIDs.isEmpty {
             rows.append([Button(.seeMisses(count: result.missedIDs.count), .missesPage(quiz: quiz.id, page: 0))])
         }
-        if QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false {
+        // Offered only after a run with misses of its own: "Review my misses" after 10/10 reads as a reproach.
+        if !result.missedIDs.isEmpty && quiz.mode != .review && QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false {
             rows.append([Button(.reviewMyMisses, .menu(.review))])
         }
         rows.append([Button(.tryAnother, .menu(.tryAnother)), Button(.home, .menu(.home))])

@@ -10,8 +10,13 @@ extension Reduction {
         }
         switch state.session.screen {
         case .quiz where state.session.quiz != nil: resume()
+        case .cards where state.session.cards != nil: showCardFront()
         case .typingState: showTypeState()
         case .pickingState: showStatePicker()
+        case .settings: showSettings()
+        case .help: show(.help, screen: .help)
+        case .about: show(.about, screen: .about)
+        case .gallery: showSignGroups()
         default: showHome()
         }
     }
@@ -87,19 +92,22 @@ extension Reduction {
                             streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
                             missedCount: missed, seenCount: seenCount(info.code),
                             totalCount: pool.count, xp: learner.xp,
-                            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0)
+                            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
+                            streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil)
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
+        let fresh = due > 0 ? 0 : newCardCandidates(pool).count
+        // Every button keeps its place whatever the learner's state: Review is always there (with
+        // its count), and Continue, when a quiz is open, is added at the bottom.
         var rows: [[Button]] = []
+        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
+        rows.append([Button(due > 0 || fresh == 0 ? .flashcards(due: due) : .flashcardsNew(fresh), .menu(.flashcards)),
+                     Button(.gallery, .menu(.gallery))])
+        rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
+        rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
+        rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         if let quiz = state.session.quiz {
             rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
         }
-        rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
-        rows.append([Button(.flashcards(due: due), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
-        rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
-        var third = [Button(.progress, .menu(.progress))]
-        if missed > 0 { third.insert(Button(.reviewMissed(count: missed), .menu(.review)), at: 0) }
-        rows.append(third)
-        rows.append([Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         send(.home(view), buttons: rows)
     }
 
@@ -137,15 +145,17 @@ extension Reduction {
         state.session.screen = .settings
         let zones = stateInfo?.timeZones ?? []
         let zone = Dialogue.timeZone(of: learner, banks: banks).identifier
-        let view = SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
+        var view = SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
                                 nudgesOn: learner.nudgesOn, nudgeMinute: learner.nudgeMinute,
                                 paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil,
                                 fourButtonCards: learner.fourButtonCards)
+        view.stopped = learner.stopped
         var rows: [[Button]] = [[Button(.changeState, .menu(.changeState))],
                                 [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
                                 [Button(.fourButtons(on: !learner.fourButtonCards), .menu(.toggleFourButtons))],
-                                [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
-        if learner.nudgesOn {
+                                learner.stopped ? [Button(.messagesBackOn, .menu(.messagesOn))]
+                                                : [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
+        if learner.nudgesOn && !learner.stopped {
             rows.append(Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) })
         }
         if zones.count > 1 {

@@ -108,8 +108,9 @@ struct Reduction {
         case .about: show(.about, screen: .about)
         case .stop:
             state.learner.stopped = true
+            state.session.cards = nil
             state.session.screen = .stopped
-            send(.notice(.stopped))
+            send(.notice(.stopped), buttons: [[Button(.messagesBackOn, .menu(.messagesOn))], [Button(.home, .menu(.home))]])
         case .test: showTestPicker()
         case .cards: startFlashcards()
         case .signs: showSignGroups()
@@ -123,12 +124,12 @@ struct Reduction {
             if !firstTime { send(.notice(.resumed)) }
         }
         send(firstTime ? .welcome(firstName: learner.firstName) : .welcomeBack(firstName: learner.firstName))
+        // /start leaves any session: a card run ends; an open quiz waits behind Continue on home.
+        state.session.cards = nil
         if let payload, let picked = StateMatcher.match(payload, in: banks.states) {
-            choose(picked)
+            requestState(picked)
         } else if learner.stateCode == nil || stateInfo == nil {
             showStatePicker()
-        } else if state.session.quiz != nil {
-            resume()
         } else {
             showHome()
         }
@@ -152,19 +153,43 @@ struct Reduction {
             send(.notice(.stateNotFound))
             return showTypeState()
         }
-        if let quiz = state.session.quiz, state.session.screen == .quiz {
+        // Words that leave whatever is going on: a card run ends, an open quiz waits behind Continue.
+        if Reduction.leaveWords.contains(text.lowercased()) {
+            if let run = state.session.cards { return finishFlashcards(reviewed: run.reviewed, leftEarly: true) }
+            return showHome()
+        }
+        if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID) {
             switch quiz.phase {
-            case .asking where banks.question(quiz.currentQuestionID)?.kind == .fillIn:
+            case .asking where q.kind == .fillIn:
+                // "A" at a question with no options: say what is wanted, don't mark it wrong.
+                if Reduction.typedOption(text) != nil && text.count <= 2 { send(.notice(.typeTheAnswer)); return }
                 return answerTyped(text)
             case .asking:
                 if let shown = Reduction.typedOption(text), shown < quiz.order.count {
                     return answer(original: quiz.order[shown], target: .tag(quiz.questionTag))
                 }
+                if q.kind == .trueFalse, let value = Reduction.typedTruth(text) {
+                    return answer(original: value ? 0 : 1, target: .tag(quiz.questionTag))
+                }
+                // The question is just above: point to it rather than send it (and its picture) again.
+                send(.notice(.answerAbove))
+                return
             case .answered:
                 if ["next", "n", "ok", "go", ">"].contains(text.lowercased()) { return advance() }
             }
         }
         notice(.didNotCatchThat)
+    }
+
+    static let leaveWords: Set<String> = ["home", "menu", "stop", "quit", "exit", "done", "cancel", "main menu"]
+
+    /// "true", "T", "yes" → true; "false", "f", "no" → false (a true/false question's answers are True, False).
+    static func typedTruth(_ text: String) -> Bool? {
+        switch text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".!")) {
+        case "true", "t", "yes", "y", "right", "correct": return true
+        case "false", "f", "no", "wrong", "incorrect": return false
+        default: return nil
+        }
     }
 
     /// "A", "b)", "2", "c." → the shown option's position (0-based).
@@ -294,6 +319,12 @@ struct Reduction {
             state.learner.fourButtonCards.toggle()
             showSettings()
         case .flashcards: startFlashcards()
+        case .doneForNow:
+            guard let run = state.session.cards else { return showHome() }
+            finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)
+        case .messagesOn:
+            if learner.stopped { state.learner.stopped = false; send(.notice(.resumed)) }
+            showSettings()
         case .gallery: showSignGroups()
         case .livesChallenge: startQuiz(.livesChallenge)
         case .toggleNudges:

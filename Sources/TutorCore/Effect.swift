@@ -33,7 +33,10 @@ public enum ButtonLabel: Equatable, Sendable {
     case signGroup(SignGroup)
     case fourButtons(on: Bool)
     case topic(Topic)
-    case yesState(name: String), pickAnother, switchTo(name: String), backToTest
+    case yesState(name: String), pickAnother, switchTo(name: String), backToTest, doneForNow
+    /// Flashcards on home: "n due", else "n new", else plain.
+    case flashcardsNew(Int)
+    case messagesBackOn
 }
 
 public struct Button: Equatable, Sendable {

@@ -44,6 +44,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case practiceTest = "pt", timedChallenge = "tc", toggleReveal = "tr"
     case toggleNudges = "nt", deleteData = "dd", confirmDelete = "dy"
     case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
+    case doneForNow = "dn", messagesOn = "mo"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded

@@ -152,6 +152,8 @@ public struct QuizRun: Codable, Equatable, Sendable {
     public var questionShownAt: Date?
     /// Lives left in a lives challenge.
     public var lives: Int?
+    /// The learner's XP when the run began, for "+120 XP" at the end.
+    public var xpAtStart: Int? = nil
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
                 phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,
@@ -183,6 +185,9 @@ public struct GivenAnswer: Codable, Equatable, Sendable {
     public var correct: Bool
     public var typed: String? = nil
 
+    /// Think Fast: seconds from showing the question to the answer.
+    public var seconds: Double? = nil
+
     public init(questionID: String, topic: Topic, chosen: Int, correct: Bool, typed: String? = nil) {
         self.questionID = questionID; self.topic = topic; self.chosen = chosen; self.correct = correct; self.typed = typed
     }
@@ -212,6 +217,11 @@ public struct QuizResult: Codable, Equatable, Sendable {
     public var exam: ExamOutcome?
     /// The time limit ran out before every question was answered.
     public var timedOut: Bool?
+    /// What the learner answered to each missed question (bank answer index; -1 no answer, -2 typed).
+    public var missedAnswers: [String: Int]? = nil
+    public var missedTyped: [String: String]? = nil
+    /// Think Fast: mean seconds per answer.
+    public var averageSeconds: Double? = nil
 
     public init(quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
                 startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String],
@@ -245,6 +255,7 @@ public struct FlashcardRun: Codable, Equatable, Sendable {
     public var index: Int
     public var showingAnswer: Bool
     public var reviewed: Int
+    public var xpAtStart: Int? = nil
 
     public init(seq: Int, questionIDs: [String], index: Int = 0, showingAnswer: Bool = false, reviewed: Int = 0) {
         self.seq = seq; self.questionIDs = questionIDs; self.index = index; self.showingAnswer = showingAnswer; self.reviewed = reviewed
@@ -264,6 +275,9 @@ public struct Session: Codable, Equatable, Sendable {
     /// and comes back, unchanged, when they switch back.
     public var parkedQuiz: QuizRun? = nil
     public var parkedState: String? = nil
+    /// New flashcards started on `newCardsDay` (local), against the daily cap.
+    public var newCardsDay: LocalDay? = nil
+    public var newCardsToday: Int? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID; self.cards = cards

@@ -4,6 +4,23 @@ import Foundation
 public enum Notice: String, CaseIterable, Sendable {
     case didNotCatchThat, staleButton, garbledButton, alreadyAnswered, unsupportedContent
     case editedMessage, tooLong, groupChat, stopped, resumed, stateNotFound, timeRanOut
+    /// Stray text while a question waits: it is just above, not sent again.
+    case answerAbove
+    /// A letter typed at a question that has no options.
+    case typeTheAnswer
+}
+
+/// What a finished session earned: shown at the end of every quiz, test and card session.
+public struct SessionReward: Equatable, Sendable {
+    public var xpEarned: Int
+    /// Questions answered today, capped at the goal ("20/20 ✅", never "45/20").
+    public var goalDone: Int
+    public var goal: Int
+    public var streak: Int
+
+    public init(xpEarned: Int, answeredToday: Int, goal: Int = Learner.dailyGoal, streak: Int) {
+        self.xpEarned = xpEarned; self.goalDone = min(answeredToday, goal); self.goal = goal; self.streak = streak
+    }
 }
 
 public struct AnswerOption: Equatable, Sendable {
@@ -32,6 +49,9 @@ public struct FlashcardSummary: Equatable, Sendable {
     public var reviewed: Int
     public var dueTomorrow: Int
     public var dueThisWeek: Int
+    public var reward: SessionReward? = nil
+    /// The learner left with cards still to go ("Done for now").
+    public var leftEarly: Bool = false
 }
 
 public struct SignCardView: Equatable, Sendable {
@@ -51,6 +71,8 @@ public struct HomeView: Equatable, Sendable {
     public var xp: Int = 0
     public var answeredToday: Int = 0
     public var dailyGoal: Int = Learner.dailyGoal
+    /// A streak of this many days ended since the learner last studied (told kindly until they study).
+    public var streakEnded: Int? = nil
 }
 
 public struct QuestionView: Equatable, Sendable {
@@ -82,6 +104,9 @@ public struct AnsweredView: Equatable, Sendable {
     public var timedOut: Bool = false
     /// What the learner typed, for a fill-in question.
     public var typed: String? = nil
+    /// Universal questions cite the learner's own handbook and the topic's chapter rather than a
+    /// standard's section code or another state's manual.
+    public var handbook: String? = nil
 }
 
 public struct ResultsView: Equatable, Sendable {
@@ -92,6 +117,10 @@ public struct ResultsView: Equatable, Sendable {
     /// Practice tests: the time limit in minutes, for "time ran out after …".
     public var timeLimitMinutes: Int? = nil
     public var readiness: ReadinessSummary? = nil
+    public var reward: SessionReward? = nil
+    /// Think Fast: average seconds per answer, and the best score before this one.
+    public var averageSeconds: Double? = nil
+    public var previousBest: Int? = nil
 }
 
 /// What the learner is told about their chance of passing: a range with the coverage behind it,
@@ -139,6 +168,10 @@ public struct MissItem: Equatable, Sendable {
     public var question: String
     public var correctAnswer: String
     public var explanation: String
+    /// What the learner picked or typed; nil when time ran out first.
+    public var yourAnswer: String? = nil
+    /// The sign the question showed, by name (a list can't carry the pictures).
+    public var signName: String? = nil
 }
 
 public struct MissesView: Equatable, Sendable {
@@ -179,6 +212,8 @@ public struct SettingsView: Equatable, Sendable {
     public var paused: Bool = false
     public var timeZone: String? = nil
     public var fourButtonCards: Bool = false
+    /// `/stop`: every message is off, reminders included, until they are turned back on.
+    public var stopped: Bool = false
 }
 
 public struct NudgeView: Equatable, Sendable {

@@ -74,6 +74,17 @@ public enum AnswerMatcher {
         guard !t.isEmpty else { return false }
         let accepted = (q.answers + (q.acceptedAnswers ?? [])).map(normalize)
         if accepted.contains(t) { return true }
+        // The answer with a word or two around it ("THC lol", "it's crossing"), as long as
+        // nothing else in it is a number (so "12 not 10" can't pass for 12).
+        let words = t.split(separator: " ").map(String.init)
+        for a in accepted where !a.isEmpty {
+            let key = a.split(separator: " ").map(String.init)
+            guard words.count > key.count, words.count - key.count <= 2 else { continue }
+            for start in 0...(words.count - key.count) where Array(words[start..<start + key.count]) == key {
+                let rest = words[..<start] + words[(start + key.count)...]
+                if !rest.contains(where: { $0.first?.isNumber == true }) { return true }
+            }
+        }
         // A typo is forgiven only where the answer is a word: "eighty" must not pass for "8"/"eight".
         guard let canonical = accepted.first, canonical.count >= 5, canonical.allSatisfy({ $0.isLetter || $0 == " " }) else { return false }
         return StateMatcher.editDistance(canonical, t) <= 1

@@ -29,8 +29,11 @@ public struct OutboxItem: Equatable, Sendable {
     /// 0 = replies to learners, larger = bulk (nudges, broadcasts): replies go first.
     public var priority: Int
     public var attempts: Int
-    /// Reminders and broadcasts: sent after every waiting reply.
+    /// Reminders and broadcasts: sent after every waiting reply, under the global bulk rate.
     public static let bulkPriority = 1
+    /// Button-tap answers (`answerCallbackQuery`): not messages, so outside every chat's order and
+    /// every pace; sent the moment they are committed (Telegram drops an answer after ~15 s).
+    public static let tapPriority = -1
 
     public init(id: Int64 = 0, chatID: Int64, method: String, body: Data, editTag: String? = nil,
                 saveTag: String? = nil, picture: String? = nil, priority: Int = 0, attempts: Int = 0) {
@@ -326,7 +329,7 @@ public final class TutorStore: Sendable {
         try writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT o.* FROM outbox o
-                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id) h ON h.id = o.id
+                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' AND priority >= 0 GROUP BY chat_id) h ON h.id = o.id
                 WHERE o.not_before <= ?
                 ORDER BY o.priority, o.id LIMIT ?
                 """, arguments: [now.timeIntervalSince1970, limit + busy.count])
@@ -338,10 +341,20 @@ public final class TutorStore: Sendable {
     public func nextPending(chatID: Int64, now: Date) throws -> OutboxItem? {
         try writer.read { db in
             try Row.fetchOne(db, sql: """
-                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' ORDER BY id LIMIT 1
+                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' AND priority >= 0 ORDER BY id LIMIT 1
                 """, arguments: [chatID]).flatMap { row in
                 (row["not_before"] as Double) <= now.timeIntervalSince1970 ? Self.outboxItem(row) : nil
             }
+        }
+    }
+
+    /// Due button-tap answers, oldest first, whatever their chats are doing.
+    public func pendingTaps(limit: Int, now: Date, excluding busy: Set<Int64> = []) throws -> [OutboxItem] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM outbox WHERE status = 'pending' AND priority < 0 AND not_before <= ? ORDER BY priority, id LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, limit + busy.count])
+                .map(Self.outboxItem).filter { !busy.contains($0.id) }.prefix(limit).map { $0 }
         }
     }
 

@@ -33,6 +33,7 @@ struct Paths: ParsableArguments {
         c.apiBase = env["TELEGRAM_API_BASE"] ?? c.apiBase
         c.admins = Config.parseAdmins(env["PERMITREADY_ADMINS"])
         if let r = env["PERMITREADY_RATE"].flatMap(Double.init) { c.messagesPerSecond = r }
+        if let r = env["PERMITREADY_CHAT_RATE"].flatMap(Double.init), r > 0 { c.perChatPerSecond = r }
         if let p = env["PERMITREADY_POLL_TIMEOUT"].flatMap(Int.init) { c.pollTimeout = p }
         c.fakeNow = env["PERMITREADY_FAKE_NOW"].flatMap(Config.parseInstant)
         return c

@@ -88,14 +88,18 @@ import TutorStore
         await h.kill()
     }
 
-    /// PERMITREADY_FAKE_NOW: the clock starts a moment before 4 pm Eastern, so the reminder is due at once.
+    /// PERMITREADY_FAKE_NOW: the learner starts at 2:30 pm Eastern; the bot comes back a moment
+    /// before 4 pm, so the reminder is due at once (and not within an hour of their last action).
     @Test func theDailyReminderArrivesAtFourPMLocalOnce() async throws {
         let h = try Harness()
-        h.config.fakeNow = Config.parseInstant("2026-11-18T20:59:57Z")   // 3:59:57 pm in New York
+        h.config.fakeNow = Config.parseInstant("2026-11-18T19:30:00Z")   // 2:30 pm in New York
         h.config.nudgeCheckSeconds = 0.5
         try h.start()
         h.fake.say("/start NY", chat: learner)
         #expect(h.waitForText(learner, "Questions seen"))
+        await h.kill()
+        h.config.fakeNow = Config.parseInstant("2026-11-18T20:59:57Z")   // 3:59:57 pm
+        try h.start()
         #expect(!h.fake.messages(chat: learner).contains { $0.text.contains("Hey Sam") && $0.text.contains("3 minutes") })
         #expect(h.fake.wait(timeout: 15) { h.fake.messages(chat: learner).contains { $0.text.contains("got 3 minutes") } })
         try await Task.sleep(for: .seconds(2))
@@ -123,23 +127,27 @@ import TutorStore
         await h.kill()
     }
 
-    /// Flashcards through the real runtime: new cards, reveal by editing, rate, and the summary.
+    /// Flashcards through the real runtime: new cards (the day's cap of 10), reveal by editing,
+    /// rate, "Done for now" halfway, and the summary with what the session earned.
     @Test func flashcardsEndToEnd() async throws {
         let h = try Harness()
         try h.start()
         h.fake.say("/start OH", chat: learner)
         #expect(h.waitForText(learner, "Questions seen"))
-        #expect(h.fake.press("🃏 Flashcards", chat: learner))
+        #expect(h.fake.press("🃏 Flashcards (10 new)", chat: learner))
         for n in 1...5 {
-            #expect(h.waitForText(learner, "Card \(n)/5"))
-            let card = try #require(h.fake.messages(chat: learner).last { $0.text.contains("Card \(n)/5") })
+            #expect(h.waitForText(learner, "Card \(n)/10"))
+            let card = try #require(h.fake.messages(chat: learner).last { $0.text.contains("Card \(n)/10") })
             #expect(h.fake.press("👀 Show answer", chat: learner))
             #expect(h.fake.wait { h.fake.messages(chat: learner).contains { $0.messageID == card.messageID && $0.text.contains("💡") } },
                     "card \(n) turns over in place")
             #expect(h.fake.press(n % 2 == 0 ? "🔁 Need practice" : "✅ Knew it", chat: learner))
         }
+        #expect(h.waitForText(learner, "Card 6/10"))
+        #expect(h.fake.press("✋ Done for now", chat: learner))
         #expect(h.waitForText(learner, "5 cards reviewed"))
-        #expect(h.fake.messages(chat: learner).last?.text.contains("Coming up") == true)
+        #expect(h.fake.messages(chat: learner).last?.text.contains("The rest will wait") == true)
+        #expect(h.fake.messages(chat: learner).last?.text.contains("+10 XP") == true)
         let cards = try #require(try h.bot?.store.rows("SELECT COUNT(*) AS n FROM card WHERE chat_id = ?", [learner]).first?["n"])
         #expect(cards == "5")
         #expect(h.fake.wait { h.fake.unansweredCallbacks.isEmpty } && h.fake.rejections.isEmpty)
@@ -159,7 +167,7 @@ import TutorStore
             #expect(h.waitForText(learner, "Q\(n)/10"))
             // Pick an answer that is probably wrong: the misses come back in review, pictures and all.
             h.fake.say("d", chat: learner)
-            #expect(h.fake.wait { h.fake.messages(chat: learner).last?.text.contains("Source:") == true })
+            #expect(h.fake.wait { h.fake.messages(chat: learner).last?.text.contains("📘") == true })
             #expect(h.fake.press(n == 10 ? "See results" : "Next", chat: learner))
         }
         #expect(h.waitForText(learner, "done!"))

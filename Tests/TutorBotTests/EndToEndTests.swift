@@ -71,7 +71,7 @@ final class Harness: @unchecked Sendable {
             // Alternate tapping and typing, as teens do.
             // A fill-in question has no buttons: typing "a" answers it (wrongly) just the same.
             if n % 2 == 0 || !h.fake.press("A", chat: chat) { h.fake.say("b", chat: chat) }
-            #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.messageID == question.messageID && $0.text.contains("Source:") } },
+            #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.messageID == question.messageID && $0.text.contains("📘") } },
                     "question \(n) is edited to show the answer")
             #expect(h.fake.press(n == 10 ? "See results" : "Next", chat: chat))
         }
@@ -155,6 +155,29 @@ final class Harness: @unchecked Sendable {
         await h.kill()
     }
 
+    /// A tap is answered at once: never behind the chat's paced messages (the first build
+    /// answered taps through the chat's queue and a global bucket, a minute late at 1,000 learners).
+    @Test func aTapIsAnsweredBeforeTheChatsPacedMessages() async throws {
+        let h = try Harness()
+        h.config.perChatPerSecond = 0.25     // one message every 4 s: the quiz's first question waits
+        try h.start()
+        h.fake.say("/start NY", chat: chat)
+        #expect(h.waitForText(chat, "Questions seen"))
+        #expect(h.fake.press("⚡ Quick quiz", chat: chat))
+        // Once that tap is answered its question waits for the chat's pace; a second tap now
+        // must not wait behind it.
+        #expect(h.fake.wait { h.fake.calls.contains { $0.method == "answerCallbackQuery" } })
+        #expect(h.fake.press("📊 Progress", chat: chat))
+        #expect(h.waitForText(chat, "Q1/10"))
+        let calls = h.fake.calls.map(\.method)
+        #expect(calls.filter { $0 == "answerCallbackQuery" }.count == 2)
+        let lastTap = try #require(calls.lastIndex(of: "answerCallbackQuery"))
+        let question = try #require(h.fake.calls.lastIndex { $0.method.hasPrefix("send") && (($0.body["text"] as? String) ?? ($0.body["caption"] as? String) ?? "").contains("Q1/10") })
+        #expect(lastTap < question, "the tap was answered before the paced question went out")
+        #expect(h.fake.unansweredCallbacks.isEmpty)
+        await h.kill()
+    }
+
     @Test func processKilledBetweenBatchesResumesWithNothingLostOrRepeated() async throws {
         let h = try Harness()
         try h.start()
@@ -165,7 +188,7 @@ final class Harness: @unchecked Sendable {
         await h.kill()
 
         // While the bot is down the learner answers and moves on; Telegram keeps the updates.
-        if !h.fake.press("B", chat: chat) { h.fake.say("b", chat: chat) }   // a fill-in question is typed
+        if !h.fake.press("B", chat: chat) { h.fake.say("maybe", chat: chat) }   // a fill-in question is typed (a word, not a letter)
         h.fake.say("next", chat: chat)
         try h.start()
         #expect(h.waitForText(chat, "Q2/10"), "the quiz resumes exactly where it was")

@@ -36,7 +36,8 @@ import Testing
     }
     var sampleResults: ResultsView {
         ResultsView(result: sampleResult, stateName: "New York", durationSeconds: 754, missedCount: 7, timeLimitMinutes: 25,
-                    readiness: ReadinessSummary(shown: true, lowPercent: 35, highPercent: 55, seen: 120, poolSize: 347, topicsNotTried: 3, testsPassedWithMargin: 2))
+                    readiness: ReadinessSummary(shown: true, lowPercent: 35, highPercent: 55, seen: 120, poolSize: 347, topicsNotTried: 3, testsPassedWithMargin: 2),
+                    reward: SessionReward(xpEarned: 120, answeredToday: 45, streak: 4), averageSeconds: 6.25, previousBest: 7)
     }
     var sampleProgress: ProgressView {
         ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
@@ -139,6 +140,21 @@ import Testing
             let d = prompts.commandDescription(c)
             #expect((1...256).contains(d.count))
         }
+    }
+
+    /// A section without its own minimum must not borrow the overall one: the first build's IL card
+    /// read "Road signs: 15 questions, at least 28 right" (Mustache found the test's mark up the stack).
+    @Test func stateCardsStateEachSectionsOwnRule() {
+        let il = StateInfo(code: "IL", name: "Illinois", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "Illinois Rules of the Road",
+                           launch: true, confidence: .high, note: nil,
+                           test: TestFormat(questions: 35, passCorrect: 28, sections: [
+                               TestSection(name: "Road signs", pool: .signs, questions: 15), TestSection(name: "Rules of the road", pool: .rules, questions: 20)]))
+        let card = prompts.render(.stateCard(StateCardView(state: il, ownQuestions: 40)))
+        #expect(card.contains("35 questions — you need 28 right"))
+        #expect(card.contains("• Road signs: 15 questions\n") && !card.contains("at least 28"))
+        let ny = prompts.render(.stateCard(StateCardView(state: Self.state, ownQuestions: 0)))
+        #expect(ny.contains("• Rules: 16 questions\n") && ny.contains("Road signs: 4 questions, and at least 2 of them right"))
+        #expect(ny.contains("I don't have New York-only questions yet"), "a state without its own file says so")
     }
 
     /// Each template uses only variables its context struct has (a typo renders blank in Mustache).

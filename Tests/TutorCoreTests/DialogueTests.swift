@@ -9,14 +9,15 @@ import Testing
         [Button(.otherState, .menu(.otherState))],
     ]
 
-    func homeButtons(missed: Int = 0, quiz: QuizRun? = nil) -> [[Button]] {
+    /// Home's buttons never move: Review is always there, Continue is added at the bottom.
+    func homeButtons(missed: Int = 0, quiz: QuizRun? = nil, newCards: Int = 10) -> [[Button]] {
         var rows: [[Button]] = []
-        if let quiz { rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
-        rows.append([Button(.flashcards(due: 0), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
-        rows.append([Button(.topics, .menu(.topics)), Button(.timedChallenge, .menu(.timedChallenge))])
-        rows.append(missed > 0 ? [Button(.reviewMissed(count: missed), .menu(.review)), Button(.progress, .menu(.progress))] : [Button(.progress, .menu(.progress))])
-        rows.append([Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
+        rows.append([Button(newCards > 0 ? .flashcardsNew(newCards) : .flashcards(due: 0), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
+        rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
+        rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
+        rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
+        if let quiz { rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))]) }
         return rows
     }
 
@@ -86,10 +87,8 @@ import Testing
         expected.learner.xp = 32
         expected.learner.answeredToday = 1
         expected.learner.answeredDay = LocalDay(iso: "2026-11-18")
-        // The answer also feeds the question's flashcard, as a "Good" review.
-        var unused = SeededRandom(seed: 0)
-        expected.cards[q.id] = FSRSScheduler().review(.new(due: Sample.t0.addingTimeInterval(30)), rating: .good,
-                                                      at: Sample.t0.addingTimeInterval(30), random: &unused)
+        // A right answer makes no flashcard: only misses become cards (the pile must not grow by every answer).
+        #expect(s.cards.isEmpty)
         expected.session.quiz?.phase = .answered
         expected.session.quiz?.answers = [GivenAnswer(questionID: q.id, topic: q.category, chosen: q.correctAnswerIndex, correct: true)]
         #expect(s == expected)

@@ -20,6 +20,17 @@ import Testing
         #expect(Nudges.next(for: studied, now: utc("2026-11-18T14:00:00Z"), timeZone: eastern) == utc("2026-11-19T21:00:00Z"))
     }
 
+    /// The walkthrough got a reminder while using the bot: none within an hour of the last action.
+    @Test func noReminderWithinAnHourOfTheLastAction() {
+        let busy = learner { $0.lastActiveAt = self.utc("2026-11-18T20:45:00Z") }    // 3:45 pm, browsing
+        #expect(Nudges.next(for: busy, now: utc("2026-11-18T20:46:00Z"), timeZone: eastern) == utc("2026-11-18T21:45:00Z"), "4:45 pm, not 4 pm")
+        #expect(!Nudges.mayRemind(busy, now: utc("2026-11-18T21:00:00Z"), timeZone: eastern))
+        #expect(Nudges.mayRemind(busy, now: utc("2026-11-18T21:45:00Z"), timeZone: eastern))
+        // Active at 8:30 pm: an hour later is quiet hours, so tomorrow at 4 pm.
+        let late = learner { $0.lastActiveAt = self.utc("2026-11-19T01:30:00Z") }
+        #expect(Nudges.next(for: late, now: utc("2026-11-19T01:31:00Z"), timeZone: eastern) == utc("2026-11-19T21:00:00Z"))
+    }
+
     @Test func theLocalTimeHoldsAcrossDaylightSavingTime() {
         // The clocks go back on 2026-11-01: 4 pm EDT is 20:00 UTC the day before, 4 pm EST is 21:00 UTC the day after.
         #expect(Nudges.next(for: learner(), now: utc("2026-10-31T12:00:00Z"), timeZone: eastern) == utc("2026-10-31T20:00:00Z"))
