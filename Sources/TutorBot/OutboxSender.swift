@@ -70,6 +70,10 @@ public actor OutboxSender {
     static let maxAttempts = 8
     static let concurrentChats = 256
     static let concurrentTaps = 256
+    /// Bulk needs few chats at once to fill its budget (25/s at ~50 ms a request); hundreds of
+    /// waiters would wake late on a busy machine and bunch up past Telegram's 30/s.
+    static let concurrentBulkChats = 8
+    var bulkInFlight: Set<Int64> = []
 
     init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
          perChatPerSecond: Double = 1, logger: Logger) {
@@ -100,6 +104,10 @@ public actor OutboxSender {
                 }
                 let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight)
                 for item in heads {
+                    if item.priority >= OutboxItem.bulkPriority {
+                        guard bulkInFlight.count < Self.concurrentBulkChats else { continue }
+                        bulkInFlight.insert(item.chatID)
+                    }
                     inFlight.insert(item.chatID)
                     Task { await self.deliverChat(startingWith: item) }
                 }
@@ -162,6 +170,7 @@ public actor OutboxSender {
             item = delivered ? (try? store.nextPending(chatID: current.chatID, now: clock.now())) ?? nil : nil
         }
         inFlight.remove(first.chatID)
+        bulkInFlight.remove(first.chatID)
         wake()
     }
 

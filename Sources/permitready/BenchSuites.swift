@@ -38,11 +38,38 @@ struct BenchSuites {
         let bytes = sources.files.values.reduce(0) { $0 + $1.count }
         let t = try Timing.median(runs: 5) { _ = BankLoader.load(try BankFiles.read(banksDirectory)) }
         let banks = try self.banks()
-        print("banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(bytes / 1024) KiB of JSON; read + load + validate: \(Timing.format(t)) (median of 5)")
+        let lint = Timing.median(runs: 5) { _ = BankLint.lint(banks) }
+        print("banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(bytes / 1024) KiB of JSON; read + load + validate: \(Timing.format(t)), lint: \(Timing.format(lint)) (medians of 5)")
+    }
+
+    /// Blueprint check for the note: per launch state, the largest gap between a topic's count in
+    /// fixed tests 1-4 and its quota, and the state's own questions per test against their quota.
+    func blueprintTable() throws {
+        let banks = try self.banks()
+        print("blueprint (fixed tests 1-4): state · worst topic gap · state questions per test (quota)")
+        for state in banks.states where state.launch {
+            let pool = banks.pool(for: state.code)
+            let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
+            var worst = 0, own: [Int] = [], ownQuota = 0
+            for n in 1...ExamBuilder.fixedTests {
+                let exam = try ExamBuilder.fixedTest(n, state: state, pool: pool)
+                var ownHere = 0
+                for (s, section) in state.test.sections.enumerated() {
+                    let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.compactMap { byID[exam.questionIDs[$0]] }
+                    let blueprint = SectionBlueprint(section: section, pool: pool)
+                    for quota in blueprint.quotas { worst = max(worst, abs(asked.filter { $0.category == quota.topic }.count - quota.total)) }
+                    ownHere += asked.filter { $0.stateCode != nil }.count
+                    if n == 1 { ownQuota += blueprint.quotas.reduce(0) { $0 + $1.stateOwn } }
+                }
+                own.append(ownHere)
+            }
+            print("  \(state.code): worst gap \(worst) · own questions \(own.map(String.init).joined(separator: "/")) (quota \(ownQuota))")
+        }
     }
 
     func examAndReadiness() throws {
         let banks = try self.banks()
+        try blueprintTable()
         for code in ["CA", "NY", "OH", "NC"] {
             guard let state = banks.state(code) else { continue }
             let pool = banks.pool(for: code)

@@ -192,6 +192,15 @@ import Testing
         #expect(!untouched.isEmpty)
     }
 
+    /// The first build said "about 92%" right after the learner failed Practice test 1.
+    @Test func failingAPracticeTestReadsAsNotReady() {
+        var progress: [String: QuestionStats] = [:]
+        let test = Self.synthetic.enumerated().filter { $0.offset % 6 == 0 }.prefix(30).map(\.element.id)
+        for (i, id) in test.enumerated() { Self.answer(&progress, id, i % 3 == 0, at: Self.now - 3600 + Double(i)) }   // 10 of 30
+        let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
+        #expect(e.passProbabilityRange.upperBound < 0.2, "\(e.passProbabilityRange)")
+    }
+
     @Test func drillingOneTopicSaysLittleAboutAnother() {
         var progress: [String: QuestionStats] = [:]
         for day in 0..<10 {
