@@ -69,7 +69,7 @@ struct AdminDesk {
         if words[0].uppercased() == "ALL" { return preview(stateCode: nil, text: words.dropFirst().joined(separator: " "), chatID: chatID) }
         if let s = bot.banks.state(words[0].uppercased()) { return preview(stateCode: s.code, text: words.dropFirst().joined(separator: " "), chatID: chatID) }
         // A state's name of two or three words ("new york", "district of columbia").
-        for n in [3, 2] where words.count > n {
+        for n in [3, 2, 1] where words.count > n {
             let name = words.prefix(n).joined(separator: " ")
             if let s = StateMatcher.match(name, in: bot.banks.states), StateMatcher.isFullName(name, of: s) {
                 return preview(stateCode: s.code, text: words.dropFirst(n).joined(separator: " "), chatID: chatID)

@@ -30,6 +30,16 @@ import TutorStore
         #expect(h.waitForText(admin, "Banks reloaded"))
         h.fake.say("/broadcast", chat: admin)
         #expect(h.waitForText(admin, "/broadcast all Your note"))
+        // A state by name works; a word that is no state says why; nobody to send to means no "Send to 0".
+        h.fake.say("/broadcast texas New signs are in", chat: admin)
+        #expect(h.waitForText(admin, "to <b>1</b> Texas learner:"))
+        h.fake.say("/broadcast new york hello", chat: admin)
+        #expect(h.waitForText(admin, "nobody would get this yet"))
+        #expect(h.fake.messages(chat: admin).last?.buttons.joined().contains { $0.text.contains("Send to 0") } == false)
+        h.fake.say("/broadcast nowhere hello", chat: admin)
+        #expect(h.waitForText(admin, "\"nowhere\" is not a state code"))
+        h.fake.say("/broadcast all Hi everyone", chat: admin)
+        #expect(h.waitForText(admin, "learner (everyone)"))
         #expect(h.fake.rejections.isEmpty)
         await h.kill()
     }
