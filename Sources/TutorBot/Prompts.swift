@@ -25,6 +25,7 @@ public struct Prompts: Sendable {
         "pick_test", "locked_in", "misses", "test_unavailable", "nudge", "confirm_delete", "data_deleted",
         "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
         "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
+        "confirm_state", "confirm_switch", "ready_missing",
     ]
 
     let library: MustacheLibrary
@@ -630,21 +631,29 @@ struct ReadinessContext {
     var seen: Int
     var poolSize: Int
     var ready: Bool
-    var missing: String
     var topicsNotTried: Int
     var topicPlural: String
+    // What "Ready to test" still needs, worded in ready_missing.mustache.
+    var testsPassed: Int
+    var testsNeeded: Int
+    var needTests: Bool
+    var needTopics: Bool
+    var needChance: Bool
+    var needMore: Bool
+    var sepBeforeTopics: Bool
+    var sepBeforeChance: Bool
 
     init(_ r: ReadinessSummary) {
         shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
         seen = r.seen; poolSize = r.poolSize; ready = r.ready
         topicsNotTried = r.topicsNotTried; topicPlural = r.topicsNotTried == 1 ? "" : "s"
-        var parts: [String] = []
-        if r.testsPassedWithMargin < r.testsNeeded {
-            parts.append("\(r.testsPassedWithMargin) of \(r.testsNeeded) practice tests passed with room to spare")
-        }
-        if r.topicsNotTried > 0 { parts.append("\(r.topicsNotTried) topic\(topicPlural) not tried") }
-        if !r.chanceHigh && r.shown { parts.append("chance of passing not high yet") }
-        missing = parts.isEmpty ? "a few more answers across topics" : parts.joined(separator: " · ")
+        testsPassed = r.testsPassedWithMargin; testsNeeded = r.testsNeeded
+        needTests = r.testsPassedWithMargin < r.testsNeeded
+        needTopics = r.topicsNotTried > 0
+        needChance = !r.chanceHigh && r.shown
+        needMore = !ready && !needTests && !needTopics && !needChance
+        sepBeforeTopics = needTests && needTopics
+        sepBeforeChance = (needTests || needTopics) && needChance
     }
 }
 

@@ -68,6 +68,12 @@ import Testing
             .settings(SettingsView(stateName: nil)), .settings(SettingsView(stateName: "Texas", revealAnswersAsYouGo: true, nudgesOn: false, timeZone: "America/Chicago")),
             .nudge(NudgeView(firstName: "Sam", streak: 6, missedCount: 5, cardsDue: 5)), .nudge(NudgeView(firstName: "Sam", streak: 0, missedCount: 0)),
             .confirmDelete, .dataDeleted, .help, .about,
+            .confirmState(Self.state), .confirmSwitch(from: "New York", to: "Wyoming", test: .practiceTest(number: 2)),
+            .notice(.answerAbove), .notice(.typeTheAnswer),
+            .home(HomeView(firstName: "Sam", stateName: "New York", streak: 0, studiedToday: false, missedCount: 0, seenCount: 4, totalCount: 330,
+                           answeredToday: 45, streakEnded: 6)),
+            .settings(SettingsView(stateName: "Texas", stopped: true)),
+            .flashcardsDone(FlashcardSummary(reviewed: 4, dueTomorrow: 3, dueThisWeek: 9, reward: SessionReward(xpEarned: 8, answeredToday: 3, streak: 2), leftEarly: true)),
             .flashcard(FlashcardView(number: 2, total: 20, topic: .parking, question: "Where <may> you park?", answer: nil, explanation: nil)),
             .flashcard(FlashcardView(number: 2, total: 20, topic: .parking, question: "Where may you park?", answer: "At the curb & legal", explanation: String(repeating: "why ", count: 100))),
             .flashcardsDone(FlashcardSummary(reviewed: 0, dueTomorrow: 1, dueThisWeek: 12)), .flashcardsDone(FlashcardSummary(reviewed: 7, dueTomorrow: 3, dueThisWeek: 12)),
@@ -85,6 +91,29 @@ import Testing
             #expect(FakeBotAPI.balancedHTML(text), "\(m) is valid Telegram HTML: \(text)")
             #expect(!text.contains("{{") && !text.contains("}}"), "\(m) has no unrendered tags")
         }
+    }
+
+    /// What the walkthrough read wrong, rendered: a goal over 100%, /stop not shown, a failed test
+    /// that read as a contradiction, a test list with no pass mark, an ended streak not mentioned.
+    @Test func walkthroughScreensReadRight() {
+        let home = prompts.render(.home(HomeView(firstName: "Sam", stateName: "New York", streak: 0, studiedToday: true, missedCount: 0,
+                                                 seenCount: 4, totalCount: 330, answeredToday: 45, streakEnded: 6)))
+        #expect(home.contains("Today: 20/20") && !home.contains("45/20"))
+        #expect(home.contains("6-day streak ended") && home.contains("streak freeze"))
+        let stopped = prompts.render(.settings(SettingsView(stateName: "Texas", stopped: true)))
+        #expect(stopped.contains("Messages: <b>off</b>") && !stopped.contains("Daily reminder: 4 pm"))
+        // 17/20 overall passes NY's mark, but 1 of 4 signs does not: say that, not "17/20, and New York needs 14".
+        let exam = ExamOutcome(correct: 17, total: 20, needed: 14, sections: [
+            SectionOutcome(name: "Road signs", correct: 1, total: 4, needed: 2, separate: false, passed: false),
+            SectionOutcome(name: "Rules", correct: 16, total: 16, needed: nil, separate: false, passed: true)], passed: false)
+        let failed = QuizResult(quizID: 3, mode: .practiceTest(number: 1), stateCode: "NY", correct: 17, total: 20, passPercent: 70, startedAt: Date(),
+                                finishedAt: Date(), byTopic: [TopicScore(topic: .roadSigns, correct: 1, total: 4)], missedIDs: ["a", "b", "c"], exam: exam)
+        let results = prompts.render(.results(ResultsView(result: failed, stateName: "New York", durationSeconds: 600, missedCount: 3)))
+        #expect(results.contains("17/20 is enough overall, but New York also needs 2 of 4 road signs right (you got 1)"))
+        #expect(results.components(separatedBy: "Road signs").count - 1 == 1, "road signs named once: \(results)")
+        let list = prompts.render(.pickTest(PickTestView(state: Self.state, best: [failed, nil, nil, nil])))
+        #expect(list.contains("Test 1: ❌ not passed yet · best 17/20") && list.contains("Test 2: not taken yet"))
+        #expect(prompts.label(.testNumber(1, passed: false)) == "Test 1 ❌" || prompts.label(.testNumber(1, passed: false)).hasSuffix("❌"))
     }
 
     /// Hand-written field lists must name exactly the struct's properties (optionals may be absent when nil).
