@@ -572,6 +572,7 @@ struct ResultsContext {
     var newBest: Bool
     var best: Int
     var sectionNeeds: String
+    var hasSectionNeeds: Bool
     var modeName: String
     var correct: Int
     var total: Int
@@ -615,6 +616,7 @@ struct ResultsContext {
         // A failed test that reached the overall mark failed on a section's own minimum: say that,
         // not "17/20, and New York needs 14".
         let failedSections = (r.exam?.sections ?? []).filter { !$0.passed }
+        hasSectionNeeds = !failedSections.isEmpty
         sectionNeeds = failedSections.map { "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))" }.joined(separator: " and ")
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
@@ -642,6 +644,8 @@ struct ReadinessContext {
     var needMore: Bool
     var sepBeforeTopics: Bool
     var sepBeforeChance: Bool
+    var marginScore: Int
+    var testQuestions: Int
 
     init(_ r: ReadinessSummary) {
         shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
@@ -654,6 +658,7 @@ struct ReadinessContext {
         needMore = !ready && !needTests && !needTopics && !needChance
         sepBeforeTopics = needTests && needTopics
         sepBeforeChance = (needTests || needTopics) && needChance
+        marginScore = r.marginScore; testQuestions = r.testQuestions
     }
 }
 
@@ -675,7 +680,7 @@ struct RewardContext {
 
 struct ProgressContext {
     struct Bar { var name: String; var bar: String; var percent: Int }
-    struct Recent { var name: String; var correct: Int; var total: Int; var percent: Int; var passed: Bool }
+    struct Recent { var name: String; var correct: Int; var total: Int; var percent: Int; var passed: Bool; var failedTest: Bool }
     var stateName: String
     var bars: [Bar]
     var seen: Int
@@ -705,7 +710,8 @@ struct ProgressContext {
         bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent) }
         seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak
         hasRecent = !v.recent.isEmpty
-        recent = v.recent.map { Recent(name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent, passed: $0.passed) }
+        recent = v.recent.map { Recent(name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent, passed: $0.passed,
+                                       failedTest: $0.exam != nil && !$0.passed) }
     }
 
     /// `▓▓▓▓▓▓░░░░` for 62%: ten cells, rounded to the nearest.

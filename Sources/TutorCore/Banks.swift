@@ -59,6 +59,10 @@ public struct Question: Codable, Equatable, Sendable {
 public enum SectionPool: String, Codable, Sendable {
     case signs, rules, all
 
+    /// Whether a practice test (and the readiness model of the real test) may ask `q`: the real
+    /// test is multiple choice, so typed questions stay in quizzes and cards.
+    public func asksOnTest(_ q: Question) -> Bool { q.kind != .fillIn && admits(q) }
+
     public func admits(_ q: Question) -> Bool {
         switch self {
         case .signs: return q.category == .roadSigns

@@ -44,7 +44,12 @@ extension Reduction {
         guard let info = stateInfo else { return nil }
         let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now)
         let status = Readiness.readyStatus(results: state.results, stateCode: info.code, estimate: estimate)
-        return ReadinessSummary(estimate: estimate, status: status)
+        var summary = ReadinessSummary(estimate: estimate, status: status)
+        let total = info.test.sections.filter { !$0.separate }.reduce(0) { $0 + $1.questions }
+        let needed = info.test.passCorrect ?? Int((Double(total) * 0.8).rounded(.up))
+        summary.testQuestions = total
+        summary.marginScore = total == 0 ? 0 : min(total, Int((Double(needed) + Double(total) * Readiness.readyMarginPoints / 100).rounded(.up)))
+        return summary
     }
 
     /// This state's results only: a switch to another state starts its own record.

@@ -8,7 +8,8 @@ extension Reduction {
         let before = XP.level(learner.xp)
         state.learner.xp += points
         let after = XP.level(learner.xp)
-        if after > before { send(.levelUp(level: after)) }
+        // Announced after the rest of this event's replies (the answer it was earned with first).
+        if after > before { levelReached = after }
     }
 
     /// What a session earned, for its last screen.

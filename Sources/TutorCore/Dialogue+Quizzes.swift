@@ -78,7 +78,10 @@ extension Reduction {
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
         case .practiceTest(let number):
             do {
-                let exam = number == 0 ? try ExamBuilder.randomTest(state: info, pool: pool, random: &random)
+                // A random test is seeded by the chat's quiz number too: never the same draw twice,
+                // even where update ids start over (the console chat).
+                var draw = SeededRandom(seed: random.next() ^ ExamBuilder.mixedHash("\(learner.chatID)", "test-\(state.session.nextQuizID)"))
+                let exam = number == 0 ? try ExamBuilder.randomTest(state: info, pool: pool, random: &draw)
                                        : try ExamBuilder.fixedTest(number, state: info, pool: pool)
                 questions = exam.questionIDs.compactMap(banks.question)
                 sections = exam.sectionOfQuestion

@@ -20,6 +20,7 @@ public enum Dialogue {
     public static func reduce(_ state: ChatState, _ event: Event, _ context: DialogueContext) -> (ChatState, [Effect]) {
         var r = Reduction(state: state, ctx: context)
         r.handle(event)
+        if let level = r.levelReached { r.send(.levelUp(level: level)) }
         if !r.effects.contains(.eraseLearner) {
             r.state.learner.nextNudgeAt = Nudges.next(for: r.state.learner, now: context.now,
                                                       timeZone: timeZone(of: r.state.learner, banks: context.banks))
@@ -46,6 +47,8 @@ struct Reduction {
     let ctx: DialogueContext
     var random: SeededRandom
     var effects: [Effect] = []
+    /// A level reached during this event, announced once its replies are out.
+    var levelReached: Int?
 
     init(state: ChatState, ctx: DialogueContext) {
         self.state = state

@@ -138,6 +138,9 @@ public struct ReadinessSummary: Equatable, Sendable {
     public var testsNeeded: Int
     public var chanceHigh: Bool
     public var ready: Bool
+    /// The score a practice test needs to count toward Ready (the pass mark + 10 points), of `testQuestions`.
+    public var marginScore: Int = 0
+    public var testQuestions: Int = 0
 
     public init(shown: Bool, lowPercent: Int, highPercent: Int, seen: Int, poolSize: Int, topicsNotTried: Int = 0,
                 testsPassedWithMargin: Int = 0, chanceHigh: Bool = false, ready: Bool = false) {

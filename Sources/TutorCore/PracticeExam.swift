@@ -34,7 +34,7 @@ public struct SectionBlueprint: Equatable, Sendable {
     public var quotas: [Quota]
 
     public init(section: TestSection, pool: [Question]) {
-        let admitted = pool.filter(section.pool.admits)
+        let admitted = pool.filter(section.pool.asksOnTest)
         var own = [Topic: Int](), uni = [Topic: Int]()
         for q in admitted { if q.stateCode == nil { uni[q.category, default: 0] += 1 } else { own[q.category, default: 0] += 1 } }
         let topics = Topic.allCases.filter { own[$0, default: 0] + uni[$0, default: 0] > 0 }
@@ -71,7 +71,7 @@ public enum ExamBuilder {
         for s in sectionOrder(format) {
             let section = format.sections[s]
             let blueprint = SectionBlueprint(section: section, pool: pool)
-            let candidates = pool.filter(section.pool.admits)
+            let candidates = pool.filter(section.pool.asksOnTest)
                 .sorted { mixedHash(state.code, $0.id) < mixedHash(state.code, $1.id) }
             for test in 1...fixedTests {
                 let picked = try fill(section, blueprint, candidates, used: &used)
@@ -92,7 +92,7 @@ public enum ExamBuilder {
         for s in sectionOrder(format) {
             let section = format.sections[s]
             let blueprint = SectionBlueprint(section: section, pool: pool)
-            bySection[s] = try fill(section, blueprint, shuffled.filter(section.pool.admits), used: &used)
+            bySection[s] = try fill(section, blueprint, shuffled.filter(section.pool.asksOnTest), used: &used)
         }
         return layout(format, bySection, random: &random)
     }

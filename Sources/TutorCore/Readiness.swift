@@ -169,17 +169,22 @@ public enum Readiness {
             return ((topicResidual[t] ?? 0) - n * learnerShift) / (n + topicPriorStrength)
         }
 
-        /// About one standard deviation of the shift for a topic (knowing-probability residuals vary by about 0.7).
-        func shiftSD(_ t: Topic) -> Double {
-            let n = Double(topicCount[t] ?? 0)
-            return (0.5 / (Double(count) + learnerPriorStrength) + 0.5 / (n + topicPriorStrength)).squareRoot()
-        }
-
         func tried(_ t: Topic) -> Bool { topicCount[t] != nil }
 
-        /// The chance this learner knows `q` without having studied it, `z` standard deviations off.
-        public func unstudiedKnown(_ q: Question, z: Double = 0) -> Double {
-            min(0.99, max(0.01, Knowledge.newcomerKnown(q) + learnerShift + topicShift(q.category) + z * shiftSD(q.category)))
+        /// One standard deviation of the pool-weighted average shift: the learner-level part is
+        /// common to every topic, the topics' own parts are independent and mostly average out.
+        func averageShiftSD(_ pool: [Question]) -> Double {
+            var weight: [Topic: Double] = [:]
+            for q in pool { weight[q.category, default: 0] += 1 }
+            let total = Double(max(pool.count, 1))
+            var variance = 0.5 / (Double(count) + learnerPriorStrength)
+            for (t, w) in weight { variance += (w / total) * (w / total) * 0.5 / (Double(topicCount[t] ?? 0) + topicPriorStrength) }
+            return variance.squareRoot()
+        }
+
+        /// The chance this learner knows `q` without having studied it, shifted by `offset`.
+        public func unstudiedKnown(_ q: Question, offset: Double = 0) -> Double {
+            min(0.99, max(0.01, Knowledge.newcomerKnown(q) + learnerShift + topicShift(q.category) + offset))
         }
     }
 
@@ -188,12 +193,13 @@ public enum Readiness {
         var answered = 0, seen = 0
         for q in pool { if let s = progress[q.id], s.seen > 0 { answered += s.seen; seen += 1 } }
 
+        let sd = firsts.averageShiftSD(pool)
         func chances(_ z: Double) -> [String: Double] {
             var out: [String: Double] = [:]
             out.reserveCapacity(pool.count)
             for q in pool {
                 let g = Knowledge.guess(q)
-                let floor = firsts.unstudiedKnown(q, z: z)
+                let floor = firsts.unstudiedKnown(q, offset: z * sd)
                 let known = progress[q.id].flatMap { Knowledge.known($0, at: now, floor: floor) } ?? floor
                 out[q.id] = Knowledge.rightChance(known: known, guess: g)
             }
@@ -232,7 +238,7 @@ public enum Readiness {
     static func sectionSuccess(format: TestFormat, pool: [Question], chance: (Question) -> Double) -> [[Double]] {
         format.sections.map { section in
             var sums: [String: (Double, Int)] = [:]
-            for q in pool where section.pool.admits(q) {
+            for q in pool where section.pool.asksOnTest(q) {
                 let key = "\(q.category.rawValue)|\(q.stateCode != nil)"
                 let c = sums[key] ?? (0, 0)
                 sums[key] = (c.0 + chance(q), c.1 + 1)
