@@ -573,6 +573,9 @@ struct ResultsContext {
     var best: Int
     var sectionNeeds: String
     var hasSectionNeeds: Bool
+    struct Weak { var name: String; var correct: Int; var total: Int; var last: Bool }
+    var weak: [Weak]
+    var hasWeak: Bool
     var modeName: String
     var correct: Int
     var total: Int
@@ -617,6 +620,15 @@ struct ResultsContext {
         // not "17/20, and New York needs 14".
         let failedSections = (r.exam?.sections ?? []).filter { !$0.passed }
         hasSectionNeeds = !failedSections.isEmpty
+        // After a test, the topics with misses, weakest first: what to study next.
+        // (A topic that is also a section shown above, like NY's Road signs, is not named again.)
+        let sectionNames = Set(sections.map { $0.name.lowercased() })
+        let missedTopics = r.byTopic.filter { $0.correct < $0.total && !sectionNames.contains(prompts.topicName($0.topic).lowercased()) }
+            .sorted { Double($0.correct) / Double($0.total) < Double($1.correct) / Double($1.total) }.prefix(4)
+        weak = missedTopics.enumerated().map { i, t in
+            Weak(name: prompts.topicName(t.topic), correct: t.correct, total: t.total, last: i == missedTopics.count - 1)
+        }
+        hasWeak = !weak.isEmpty
         sectionNeeds = failedSections.map { "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))" }.joined(separator: " and ")
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
@@ -679,7 +691,7 @@ struct RewardContext {
 }
 
 struct ProgressContext {
-    struct Bar { var name: String; var bar: String; var percent: Int }
+    struct Bar { var name: String; var bar: String; var percent: Int; var mastered: Int; var total: Int }
     struct Recent { var name: String; var correct: Int; var total: Int; var percent: Int; var passed: Bool; var failedTest: Bool }
     var stateName: String
     var bars: [Bar]
@@ -707,7 +719,8 @@ struct ProgressContext {
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
         readiness = v.readiness.map(ReadinessContext.init)
         stateName = v.stateName
-        bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent) }
+        bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent,
+                                   mastered: $0.mastered, total: $0.total) }
         seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak
         hasRecent = !v.recent.isEmpty
         recent = v.recent.map { Recent(name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent, passed: $0.passed,

@@ -53,7 +53,8 @@ extension Reduction {
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code))
         let missedDue = due.filter { state.progress[$0]?.missed == true }
         var ids = Array((missedDue + due.filter { state.progress[$0]?.missed != true }).prefix(Reduction.cardsPerSession))
-        if ids.count < Reduction.cardsPerSession { ids += newCardCandidates(pool).prefix(Reduction.cardsPerSession - ids.count) }
+        // New cards only when nothing is due, so "2 due" on home opens 2 cards, not 10.
+        if ids.isEmpty { ids = newCardCandidates(pool) }
         guard !ids.isEmpty else { return finishFlashcards(reviewed: 0) }
         let seq = state.session.nextQuizID
         state.session.nextQuizID += 1
@@ -96,6 +97,9 @@ extension Reduction {
         guard var run = state.session.cards else { return showHome() }
         reviewCard(run.questionIDs[run.index], rating)
         state.learner.cardsReviewed += 1
+        // A card is a question answered: it counts toward the daily goal.
+        if learner.answeredDay != today { state.learner.answeredDay = today; state.learner.answeredToday = 0 }
+        state.learner.answeredToday += 1
         earnXP(XP.cardReview)
         if learner.cardsReviewed >= 100 { award(.cards100) }
         if !learner.streak.studied(on: today) { state.learner.streak.record(today) }

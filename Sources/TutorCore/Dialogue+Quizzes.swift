@@ -60,6 +60,15 @@ extension Reduction {
 
     mutating func startQuiz(_ mode: QuizMode) {
         guard let info = stateInfo else { return showStatePicker() }
+        // An open practice test is never thrown away: the same test resumes; anything else puts
+        // it aside (its clock still running) until this run is over.
+        if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty {
+            if open.mode == mode && mode != .practiceTest(number: 0) { return resume() }
+            if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
+            state.session.parkedQuiz = open
+            state.session.parkedState = info.code
+            state.session.quiz = nil
+        }
         let pool = banks.pool(for: info.code)
         var questions: [Question] = []
         var sections: [Int]?
@@ -325,6 +334,13 @@ extension Reduction {
         if state.results.count > ChatState.recentResultsKept { state.results.removeFirst(state.results.count - ChatState.recentResultsKept) }
         state.session.quiz = nil
         state.session.screen = .results
+        // A practice test put aside for this run comes back: Continue is on home again.
+        if state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz, !quiz.mode.isPracticeTest || parked.id != quiz.id {
+            state.session.quiz = parked
+            state.session.parkedQuiz = nil
+            state.session.parkedState = nil
+            if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
+        }
         if quiz.secondsPerQuestion != nil, quiz.phase == .asking, quiz.index < quiz.questionIDs.count {
             effects.append(.cancelTimer(key: quiz.timerKey))
         }

@@ -156,7 +156,9 @@ extension Reduction {
                                 learner.stopped ? [Button(.messagesBackOn, .menu(.messagesOn))]
                                                 : [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
         if learner.nudgesOn && !learner.stopped {
-            rows.append(Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) })
+            // Two rows of three: six times in one row don't fit a phone.
+            let times = Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) }
+            rows += stride(from: 0, to: times.count, by: 3).map { Array(times[$0..<min($0 + 3, times.count)]) }
         }
         if zones.count > 1 {
             rows.append(zones.enumerated().map { Button(.zone($1, selected: $1 == zone), .setZone($0)) })

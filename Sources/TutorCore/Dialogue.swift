@@ -174,6 +174,13 @@ struct Reduction {
                 if q.kind == .trueFalse, let value = Reduction.typedTruth(text) {
                     return answer(original: value ? 0 : 1, target: .tag(quiz.questionTag))
                 }
+                // The option's own words ("diamond"), as a person might type them.
+                let typed = AnswerMatcher.normalize(text)
+                if typed.count >= 3, let option = q.answers.indices.first(where: { AnswerMatcher.normalize(q.answers[$0]) == typed }) {
+                    return answer(original: option, target: .tag(quiz.questionTag))
+                }
+                // "idk": show the answer (it counts as a miss, so it comes back in review).
+                if Reduction.dontKnow.contains(text.lowercased()) { return answer(original: -1, target: .tag(quiz.questionTag)) }
                 // The question is just above: point to it rather than send it (and its picture) again.
                 send(.notice(.answerAbove))
                 return
@@ -185,6 +192,7 @@ struct Reduction {
     }
 
     static let leaveWords: Set<String> = ["home", "menu", "stop", "quit", "exit", "done", "cancel", "main menu"]
+    static let dontKnow: Set<String> = ["idk", "i dont know", "i don't know", "dunno", "no idea", "skip", "?", "pass"]
 
     /// "true", "T", "yes" → true; "false", "f", "no" → false (a true/false question's answers are True, False).
     static func typedTruth(_ text: String) -> Bool? {

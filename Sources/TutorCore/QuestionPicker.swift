@@ -37,7 +37,9 @@ public enum QuestionPicker {
     /// The learner's misses that still exist in the bank (a removed question drops out quietly).
     public static func reviewQuestions(_ state: ChatState, banks: Banks, limit: Int = quizLength) -> [Question] {
         let pool = banks.poolIDs(for: state.learner.stateCode)
-        return state.missedIDs.filter(pool.contains).prefix(limit).compactMap(banks.question)
+        // Answers of a practice test still in progress (or put aside) are revealed at its end, not here.
+        let hidden = Set([state.session.quiz, state.session.parkedQuiz].compactMap { $0 }.filter(\.hidesAnswers).flatMap(\.questionIDs))
+        return state.missedIDs.filter { pool.contains($0) && !hidden.contains($0) }.prefix(limit).compactMap(banks.question)
     }
 
     /// A fresh display order for a question's answers. True/false keeps True first, as people expect.

@@ -327,6 +327,43 @@ import Testing
         #expect(s.learner.stateCode == "NY" && s.session.quiz == test && s.session.parkedQuiz == nil)
     }
 
+    /// The Texas playtest typed "home" 19 answers into Test 1, then tapped Review missed: the test's
+    /// hidden answers were shown and the test was gone. Now its misses wait and the test comes back.
+    @Test func anotherActivityPutsAPracticeTestAsideAndKeepsItsAnswersHidden() throws {
+        var s = started("NY")
+        _ = reduce(&s, .buttonTapped(callbackID: "t", action: .startTest(0), messageID: 1))
+        var test = try #require(s.session.quiz)
+        for i in 0..<3 {
+            test = try #require(s.session.quiz)
+            let q = try #require(Self.banks.question(test.currentQuestionID))
+            _ = reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: test.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count), messageID: 2))
+        }
+        test = try #require(s.session.quiz)
+        #expect(QuestionPicker.reviewQuestions(s, banks: Self.banks).isEmpty, "a test's misses are revealed at its end, not in Review")
+        _ = reduce(&s, .textSent("home"))
+        _ = reduce(&s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 3))
+        #expect(s.session.parkedQuiz == test && s.session.quiz?.mode == .quick)
+        // Finish the quick quiz: the test is open again, exactly where it was.
+        while let quiz = s.session.quiz, quiz.mode == .quick {
+            let q = try #require(Self.banks.question(quiz.currentQuestionID))
+            if q.kind == .fillIn { _ = reduce(&s, .textSent(q.answers[0])) }
+            else { _ = reduce(&s, .buttonTapped(callbackID: "x\(quiz.index)", action: .answer(quiz: quiz.id, question: quiz.index, option: q.correctAnswerIndex), messageID: 4)) }
+            _ = reduce(&s, .buttonTapped(callbackID: "n\(quiz.index)", action: .next(quiz: quiz.id, question: quiz.index), messageID: 4))
+        }
+        #expect(s.session.quiz == test && s.session.parkedQuiz == nil)
+    }
+
+    @Test func optionWordsAndIDKAreAnswers() throws {
+        var s = inQuiz(["u-sg-1", "u-t-2"], from: started())
+        s.session.quiz?.order = [3, 2, 1, 0]
+        _ = reduce(&s, .textSent("yield"))
+        #expect(s.session.quiz?.answers.last?.correct == true, "the option's own word picks it")
+        _ = reduce(&s, .textSent("next"))
+        s.session.quiz?.order = [0, 1, 2, 3]
+        _ = reduce(&s, .textSent("idk"))
+        #expect(s.session.quiz?.answers.last?.correct == false && s.session.quiz?.phase == .answered, "idk shows the answer and counts as a miss")
+    }
+
     @Test func resultsBelongToTheStateTheyWereEarnedIn() {
         var s = started("NY")
         s.results = [QuizResult(quizID: 1, mode: .practiceTest(number: 1), stateCode: "NY", correct: 19, total: 20, passPercent: 70,
