@@ -246,20 +246,14 @@ struct Reduction {
         case .menu(let item):
             effects.append(ack)
             go(item)
-        case .pickState(let code):
+        case .pickState(let code), .switchState(let code):
             guard let picked = banks.state(code) else {
                 effects.append(.answerButton(callbackID: callbackID, toast: .garbledButton))
                 return showCurrentScreen()
             }
             effects.append(ack)
-            requestState(picked)
-        case .switchState(let code):
-            guard let picked = banks.state(code) else {
-                effects.append(.answerButton(callbackID: callbackID, toast: .garbledButton))
-                return showCurrentScreen()
-            }
-            effects.append(ack)
-            switchState(to: picked)
+            // A pick asks first if a test is open; "Switch to …" is the answer to that question.
+            if case .switchState = action { switchState(to: picked) } else { requestState(picked) }
         case .pickTopic(let topic):
             effects.append(ack)
             startQuiz(.topic(topic))

@@ -208,14 +208,16 @@ public enum Readiness {
         let central = chances(0)
         var byTopic: [Topic: (Double, Int)] = [:]
         for q in pool { let c = byTopic[q.category] ?? (0, 0); byTopic[q.category] = (c.0 + central[q.id]!, c.1 + 1) }
-        let p = passProbability(format: format, pool: pool, chance: central)
-        let low = passProbability(format: format, pool: pool, chance: chances(-1))
-        let high = passProbability(format: format, pool: pool, chance: chances(1))
+        // The blueprint depends only on the pool: dealt once for the estimate and its range.
+        let blueprints = format.sections.map { SectionBlueprint(section: $0, pool: pool) }
+        let p = passProbability(format: format, pool: pool, chance: central, blueprints: blueprints)
+        let low = passProbability(format: format, pool: pool, chance: chances(-1), blueprints: blueprints)
+        let high = passProbability(format: format, pool: pool, chance: chances(1), blueprints: blueprints)
 
         // Shown only when first answers cover most of what the test asks.
         var covered = 0, asked = 0
-        for section in format.sections {
-            for quota in SectionBlueprint(section: section, pool: pool).quotas {
+        for blueprint in blueprints {
+            for quota in blueprint.quotas {
                 asked += quota.total
                 if firsts.tried(quota.topic) { covered += quota.total }
             }
@@ -229,14 +231,16 @@ public enum Readiness {
     }
 
     /// Pass probability when each pool question is answered right with `chance[id]`.
-    public static func passProbability(format: TestFormat, pool: [Question], chance: [String: Double]) -> Double {
-        exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, pool: pool) { chance[$0.id] ?? 0 })
+    public static func passProbability(format: TestFormat, pool: [Question], chance: [String: Double],
+                                       blueprints: [SectionBlueprint]? = nil) -> Double {
+        exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, pool: pool, blueprints: blueprints) { chance[$0.id] ?? 0 })
     }
 
     /// Per-slot success probabilities of each section (in `format.sections` order): the blueprint's
     /// quotas, each slot at the mean chance of its (topic, origin) bucket.
-    static func sectionSuccess(format: TestFormat, pool: [Question], chance: (Question) -> Double) -> [[Double]] {
-        format.sections.map { section in
+    static func sectionSuccess(format: TestFormat, pool: [Question], blueprints: [SectionBlueprint]? = nil,
+                               chance: (Question) -> Double) -> [[Double]] {
+        format.sections.enumerated().map { s, section in
             var sums: [String: (Double, Int)] = [:]
             for q in pool where section.pool.asksOnTest(q) {
                 let key = "\(q.category.rawValue)|\(q.stateCode != nil)"
@@ -247,7 +251,7 @@ public enum Readiness {
                 sums["\(t.rawValue)|\(own)"].map { $0.0 / Double($0.1) }
             }
             var ps: [Double] = []
-            for quota in SectionBlueprint(section: section, pool: pool).quotas {
+            for quota in (blueprints?[s] ?? SectionBlueprint(section: section, pool: pool)).quotas {
                 let own = mean(quota.topic, true) ?? mean(quota.topic, false) ?? 0
                 let uni = mean(quota.topic, false) ?? own
                 ps += repeatElement(own, count: quota.stateOwn)
