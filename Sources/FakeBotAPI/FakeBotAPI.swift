@@ -47,7 +47,26 @@ public final class FakeBotAPI: @unchecked Sendable {
         var rateLimitLog: [String] = []
         /// Chats whose user blocked the bot: every send answers 403.
         var blockedChats: Set<Int64> = []
+        /// When each callback query was delivered, and how long its answer took (the load test's tap latency).
+        var callbackSentAt: [String: Date] = [:]
+        public var tapLatencies: [Double] = []
+        /// Answers that came after Telegram's 15 s: refused as "query is too old", as Telegram does.
+        public var lateAnswers = 0
+        /// Per chat: when the learner's oldest unanswered update was queued; the first message or
+        /// edit to that chat after it is the learner's "first reply" latency.
+        var awaitingSince: [Int64: Date] = [:]
+        public var firstReplyLatencies: [Double] = []
+        /// A 429 tells the caller to wait `retry_after` for that chat: a request for it earlier is an early retry.
+        var retryNotBefore: [Int64: Date] = [:]
+        public var earlyRetries = 0
+        /// Index of the first update not yet confirmed (updates before it are dropped from `updates`).
+        var firstUpdateID: Int64 = 1
     }
+
+    /// Called (outside the lock) after each message or edit the fake accepted: a load test's learners react to it.
+    public typealias Observer = @Sendable (_ sent: Sent, _ isEdit: Bool) -> Void
+    private let observerBox = Locked<Observer?>(nil)
+    public func observe(_ observer: @escaping Observer) { observerBox.withLock { $0 = observer } }
 
     public let state = Locked(State())
     public let port: UInt16
@@ -84,7 +103,14 @@ public final class FakeBotAPI: @unchecked Sendable {
             var u = update
             u["update_id"] = s.nextUpdateID
             s.nextUpdateID += 1
-            if let q = u["callback_query"] as? [String: Any], let id = q["id"] as? String { s.deliveredCallbacks.insert(id) }
+            let now = Date()
+            if let q = u["callback_query"] as? [String: Any], let id = q["id"] as? String {
+                s.deliveredCallbacks.insert(id)
+                s.callbackSentAt[id] = now
+            }
+            let chat = ((u["message"] as? [String: Any])?["chat"] as? [String: Any])?["id"] as? Int64
+                ?? (((u["callback_query"] as? [String: Any])?["message"] as? [String: Any])?["chat"] as? [String: Any])?["id"] as? Int64
+            if let chat, s.awaitingSince[chat] == nil { s.awaitingSince[chat] = now }
             s.updates.append(u)
         }
     }
@@ -115,7 +141,7 @@ public final class FakeBotAPI: @unchecked Sendable {
     }
 
     public func pressData(_ data: String, messageID: Int64, chat: Int64) {
-        let id = "cb-\(UUID().uuidString.prefix(8))"
+        let id = "cb-\(UUID().uuidString.prefix(12))"
         enqueue(["callback_query": ["id": id, "from": user(chat), "chat_instance": "ci", "data": data,
                                     "message": ["message_id": messageID, "date": 0, "chat": ["id": chat, "type": "private"]]]])
     }
@@ -132,6 +158,10 @@ public final class FakeBotAPI: @unchecked Sendable {
     public var uploads: Int { state.withLock { $0.uploads } }
     public var fileIDSends: Int { state.withLock { $0.fileIDSends } }
     public var rateLimited: Int { state.withLock { $0.rateLimited } }
+    public var earlyRetries: Int { state.withLock { $0.earlyRetries } }
+    public var lateAnswers: Int { state.withLock { $0.lateAnswers } }
+    public var tapLatencies: [Double] { state.withLock { $0.tapLatencies } }
+    public var firstReplyLatencies: [Double] { state.withLock { $0.firstReplyLatencies } }
     /// Which requests got 429, for a failing test's message.
     public var rateLimitLog: [String] { state.withLock { $0.rateLimitLog } }
     public var uploadedFiles: [String: Int] { state.withLock { $0.uploadedFiles } }
@@ -144,6 +174,8 @@ public final class FakeBotAPI: @unchecked Sendable {
     public func block(_ chats: Set<Int64>) { state.withLock { $0.blockedChats.formUnion(chats) } }
 
     public var pendingUpdates: Int { state.withLock { s in s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= s.confirmedOffset }.count } }
+    /// Updates queued and not yet fetched by any poll.
+    public var queuedUpdates: Int { state.withLock { $0.updates.count } }
     public var unansweredCallbacks: Set<String> { state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) } }
     public var callbacksAnsweredTwice: [String] { state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) } }
     public var allUpdatesConfirmed: Bool { state.withLock { s in s.confirmedOffset >= s.nextUpdateID } }
@@ -228,15 +260,23 @@ public final class FakeBotAPI: @unchecked Sendable {
                     "filename": FakeBotAPI.multipartFilename(body) ?? ""]
         }
         if method == "getUpdates" { return getUpdates(json) }
-        return state.withLock { s -> (Int, [String: Any]) in
+        var accepted: (Sent, Bool)?
+        let response = state.withLock { s -> (Int, [String: Any]) in
             s.calls.append(Call(method: method, body: json, time: Date()))
             if var queue = s.faults[method], !queue.isEmpty {
                 let f = queue.removeFirst()
                 s.faults[method] = queue
                 return (f.status, f.body)
             }
-            return respond(&s, method, json)
+            let r = respond(&s, method, json)
+            if r.0 == 200, method == "sendMessage" || method == "editMessageText",
+               let id = ((r.1["result"] as? [String: Any])?["message_id"] as? Int64), let sent = s.messages[id] {
+                accepted = (sent, method == "editMessageText")
+            }
+            return r
         }
+        if let accepted, let observer = observerBox.withLock({ $0 }) { observer(accepted.0, accepted.1) }
+        return response
     }
 
     private func reject(_ s: inout State, _ code: Int, _ description: String) -> (Int, [String: Any]) {
@@ -246,16 +286,27 @@ public final class FakeBotAPI: @unchecked Sendable {
 
     private func respond(_ s: inout State, _ method: String, _ json: [String: Any]) -> (Int, [String: Any]) {
         func ok(_ r: Any) -> (Int, [String: Any]) { (200, ["ok": true, "result": r]) }
-        let chatID = (json["chat_id"] as? NSNumber)?.int64Value ?? 0
+        let chatID = json["chat_id"] as? Int64 ?? (json["chat_id"] as? NSNumber)?.int64Value ?? 0
         if ["sendMessage", "editMessageText", "sendPhoto"].contains(method) {
             if s.blockedChats.contains(chatID) { return error(403, "Forbidden: bot was blocked by the user") }
             let now = Date()
+            if let notBefore = s.retryNotBefore[chatID], now < notBefore {
+                s.earlyRetries += 1
+                s.rateLimitLog.append("early retry \(method) chat \(chatID) \(String(format: "%.2f", notBefore.timeIntervalSince(now))) s early")
+            }
+            // Telegram's 429 does not say which limit was hit: the body is the same for both.
+            func tooMany(_ scope: String, wait: Double) -> (Int, [String: Any]) {
+                let seconds = max(1, Int(wait.rounded(.up)))
+                s.rateLimited += 1
+                s.rateLimitLog.append("\(scope) \(method) chat \(chatID)")
+                s.retryNotBefore[chatID] = now.addingTimeInterval(Double(seconds))
+                return error(429, "Too Many Requests: retry after \(seconds)", retryAfter: seconds)
+            }
             if let limit = s.globalPerSecond {
-                s.recentSends.removeAll { now.timeIntervalSince($0) >= 1 }
+                if let cut = s.recentSends.firstIndex(where: { now.timeIntervalSince($0) < 1 }) { s.recentSends.removeFirst(cut) }
+                else { s.recentSends.removeAll() }
                 if s.recentSends.count >= limit {
-                    s.rateLimited += 1
-                    s.rateLimitLog.append("global \(method) chat \(chatID)")
-                    return error(429, "Too Many Requests: retry after 1", retryAfter: 1)
+                    return tooMany("global", wait: 1 - now.timeIntervalSince(s.recentSends[s.recentSends.count - limit]))
                 }
             }
             if let gap = s.perChatSeconds {
@@ -265,14 +316,13 @@ public final class FakeBotAPI: @unchecked Sendable {
                 t.at = now
                 guard t.tokens >= 0.999 else {
                     s.chatTokens[chatID] = t
-                    s.rateLimited += 1
-                    s.rateLimitLog.append("per-chat \(method) chat \(chatID)")
-                    return error(429, "Too Many Requests: retry after 1", retryAfter: 1)
+                    return tooMany("per-chat", wait: (1 - t.tokens) * gap)
                 }
                 t.tokens -= 1
                 s.chatTokens[chatID] = t
             }
             s.recentSends.append(now)
+            if let since = s.awaitingSince.removeValue(forKey: chatID) { s.firstReplyLatencies.append(now.timeIntervalSince(since)) }
         }
         switch method {
         case "getMe": return ok(["id": 42, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
@@ -280,6 +330,14 @@ public final class FakeBotAPI: @unchecked Sendable {
         case "answerCallbackQuery":
             guard let id = json["callback_query_id"] as? String, s.deliveredCallbacks.contains(id) else {
                 return reject(&s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+            }
+            if let at = s.callbackSentAt[id] {
+                let waited = Date().timeIntervalSince(at)
+                guard waited <= 15 else {
+                    s.lateAnswers += 1
+                    return reject(&s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+                }
+                if s.answeredCallbacks[id] == nil { s.tapLatencies.append(waited) }
             }
             s.answeredCallbacks[id, default: 0] += 1
             return ok(true)
@@ -343,7 +401,13 @@ public final class FakeBotAPI: @unchecked Sendable {
         repeat {
             let batch = state.withLock { s -> [[String: Any]] in
                 s.confirmedOffset = max(s.confirmedOffset, offset)
-                return s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= offset }.prefix(100).map { $0 }
+                // Confirmed updates are gone for good, as on Telegram: drop them so a poll stays cheap.
+                if offset > s.firstUpdateID {
+                    let drop = min(s.updates.count, Int(offset - s.firstUpdateID))
+                    s.updates.removeFirst(drop)
+                    s.firstUpdateID += Int64(drop)
+                }
+                return s.updates.prefix(100).filter { (($0["update_id"] as? Int64) ?? 0) >= offset }
             }
             if !batch.isEmpty { return (200, ["ok": true, "result": batch]) }
             usleep(10_000)
@@ -383,7 +447,8 @@ public final class FakeBotAPI: @unchecked Sendable {
     public static func multipartField(_ name: String, _ body: Data) -> String? {
         let text = String(decoding: body.prefix(2048), as: UTF8.self)
         guard let r = text.range(of: "name=\"\(name)\"\r\n\r\n") else { return nil }
-        return String(text[r.upperBound...].prefix { $0 != "\r" })
+        // "\r\n" is one Character in Swift: stop at either.
+        return String(text[r.upperBound...].prefix { $0 != "\r\n" && $0 != "\r" })
     }
 }
 

@@ -35,6 +35,8 @@ public final class Bot: Sendable {
     public let config: Config
     public let clock: BotClock
     public let sender: OutboxSender
+    public let metrics = BotMetrics()
+    let notifier: SystemdNotify
     let logger: Logger
     private let banksBox: Mutex<Banks>
     private let countersBox = Mutex(BotCounters())
@@ -68,9 +70,11 @@ public final class Bot: Sendable {
         self.banksBox = Mutex(banks)
         self.renderer = OutboxRenderer(prompts: prompts)
         self.clock = BotClock(fakeNow: config.fakeNow)
+        self.notifier = SystemdNotify(socketPath: config.notifySocket)
         self.logger = logger
         self.sender = OutboxSender(api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
-                                   messagesPerSecond: config.messagesPerSecond, perChatPerSecond: config.perChatPerSecond, logger: logger)
+                                   messagesPerSecond: config.messagesPerSecond, perChatPerSecond: config.perChatPerSecond,
+                                   metrics: metrics, logger: logger)
     }
 
     /// Drops a chat from the cache after its rows changed outside `process` (blocked by the sender, erased).
@@ -186,6 +190,8 @@ public final class Bot: Sendable {
                             seed: ExamBuilder.stableHash("nudge/\(chatID)"), updateID: nil)
             }
             try commit(batch, offset: nil)
+            metrics.remindersDue.increment(by: due.count)
+            metrics.remindersSent.increment(by: batch.changes.values.filter { !$0.outbox.isEmpty }.count)
             return due.count
         }
     }
@@ -218,8 +224,11 @@ public final class Bot: Sendable {
 
     private func commit(_ batch: Batch, offset: Int64?) throws {
         let changes = batch.order.compactMap { batch.changes[$0] }
+        let started = ContinuousClock.now
         do {
             try store.commit(changes, offset: offset, extraOutbox: batch.extraOutbox)
+            let took = ContinuousClock.now - started
+            metrics.commitTime.recordNanoseconds(took.components.seconds * 1_000_000_000 + took.components.attoseconds / 1_000_000_000)
         } catch {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
@@ -232,6 +241,9 @@ public final class Bot: Sendable {
             $0.updatesGarbled += batch.counts.updatesGarbled
             $0.batchesCommitted += 1
         }
+        metrics.updatesProcessed.increment(by: batch.counts.updatesProcessed)
+        if batch.counts.updatesSkipped > 0 { metrics.updatesSkipped.increment(by: batch.counts.updatesSkipped) }
+        if batch.counts.updatesGarbled > 0 { metrics.updatesGarbled.increment(by: batch.counts.updatesGarbled) }
     }
 
     /// One batch being reduced: each chat read once, its events applied in order.
@@ -300,7 +312,18 @@ public final class Bot: Sendable {
     func runTimers() async {
         var lastNudgeCheck = Date.distantPast
         var lastBroadcastPump = Date.distantPast
+        var lastMetrics = Date.distantPast
+        var lastPrune = Date()   // the first pruning an interval after start, not during it
         while !Task.isCancelled {
+            if let path = config.metricsFile, Date().timeIntervalSince(lastMetrics) >= config.metricsEverySeconds {
+                lastMetrics = Date()
+                writeMetrics(to: path)
+            }
+            if Date().timeIntervalSince(lastPrune) >= config.pruneEverySeconds {
+                lastPrune = Date()
+                // Off this loop: pruning a big database takes seconds; timers must not wait for it.
+                Task.detached { [self] in self.prune() }
+            }
             do {
                 if try fireDueTimers() > 0 { await sender.wake() }
                 if Date().timeIntervalSince(lastNudgeCheck) >= config.nudgeCheckSeconds {
@@ -353,6 +376,41 @@ public final class Bot: Sendable {
         await stop(sending, timers)
     }
 
+    /// Removes what nobody reads any more (README "Data kept"); logged with what it took.
+    public func prune() {
+        do {
+            let r = try store.prune(now: clock.now())
+            if r.total > 0 {
+                logger.info("pruned \(r.outbox) sent messages, \(r.answers) old answers, \(r.messageRefs) message ids, \(r.broadcastDeliveries) broadcast rows in \(String(format: "%.2f", r.seconds)) s")
+            }
+        } catch {
+            logger.error("pruning failed: \(error)")
+        }
+    }
+
+    /// Refreshes the database gauges and writes the metrics file.
+    public func writeMetrics(to path: String) {
+        metrics.refreshGauges(store: store, now: clock.now())
+        do { try metrics.write(to: path) } catch { logger.error("could not write metrics to \(path): \(error)") }
+    }
+
+    /// After every good poll: the heartbeat `permitready health` reads (every few seconds at most)
+    /// and systemd's READY=1 (the first time) and WATCHDOG=1.
+    private func polled(_ marks: inout (ready: Bool, heartbeat: Date)) {
+        let now = Date()
+        metrics.lastPoll.record(now.timeIntervalSince1970)
+        if now.timeIntervalSince(marks.heartbeat) >= config.heartbeatEverySeconds {
+            do { try store.writeHeartbeat(now); marks.heartbeat = now } catch { logger.error("could not write the heartbeat: \(error)") }
+        }
+        if !marks.ready {
+            marks.ready = true
+            notifier.notify("READY=1\nSTATUS=polling Telegram")
+            logger.info("first poll done: ready")
+        } else {
+            notifier.notify("WATCHDOG=1")
+        }
+    }
+
     private func stop(_ sending: Task<Void, Never>, _ timers: Task<Void, Never>) async {
         timers.cancel()
         await timers.value
@@ -364,11 +422,13 @@ public final class Bot: Sendable {
     private func poll() async throws {
         var offset = try store.updateOffset()
         var failures = 0
+        var marks = (ready: false, heartbeat: Date.distantPast)
         while !Task.isCancelled {
             let received: [ReceivedUpdate]
             do {
                 received = try await api.getUpdates(offset: offset)
                 failures = 0
+                polled(&marks)
             } catch is TransportClosed {
                 await sender.drain(timeout: 5)
                 return

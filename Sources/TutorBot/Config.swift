@@ -22,6 +22,16 @@ public struct Config: Sendable {
     public var perChatPerSecond: Double = 1
     /// How often to look for reminders that are due.
     public var nudgeCheckSeconds: TimeInterval = 30
+    /// PERMITREADY_METRICS_FILE: Prometheus text written here (node_exporter's textfile collector).
+    public var metricsFile: String?
+    /// PERMITREADY_METRICS_EVERY: seconds between writes of the metrics file.
+    public var metricsEverySeconds: TimeInterval = 15
+    /// How often sent messages, old answers and old message ids are pruned (README "Data kept").
+    public var pruneEverySeconds: TimeInterval = 3_600
+    /// NOTIFY_SOCKET: where systemd listens for READY=1 and WATCHDOG=1 (unset outside systemd).
+    public var notifySocket: String?
+    /// How often the heartbeat `permitready health` reads is written (after a good poll).
+    public var heartbeatEverySeconds: TimeInterval = 5
 
     public init(token: String, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
                 banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],

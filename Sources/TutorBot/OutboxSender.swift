@@ -4,29 +4,98 @@ import TelegramAPI
 import TutorCore
 import TutorStore
 
-/// A token bucket for the global message rate; callers wait their turn (reservations may go
-/// negative, so waiting callers are served in order without polling).
+/// A token bucket for an overall message rate; callers wait their turn (reservations may go
+/// negative, so waiting callers are served in order without polling). A nil rate lets everyone through.
 actor RateLimiter {
-    let rate: Double
+    private(set) var rate: Double?
     let burst: Double
     var tokens: Double
     var last: ContinuousClock.Instant
 
-    init(perSecond rate: Double, burst: Double? = nil) {
-        self.rate = max(rate, 0.1)
-        self.burst = burst ?? max(1, rate)
-        self.tokens = self.burst
+    init(perSecond rate: Double?, burst: Double = 1) {
+        self.rate = rate.map { max($0, 0.1) }
+        self.burst = burst
+        self.tokens = burst
         self.last = .now
     }
 
-    func acquire() async {
+    func setRate(_ newRate: Double?) {
+        refill()
+        rate = newRate.map { max($0, 0.5) }
+        if rate == nil { tokens = burst }
+    }
+
+    private func refill() {
         let now = ContinuousClock.now
-        tokens = min(burst, tokens + (now - last).inSeconds * rate)
+        if let rate { tokens = min(burst, tokens + (now - last).inSeconds * rate) }
         last = now
+    }
+
+    func acquire() async {
+        guard let rate else { return }
+        refill()
         tokens -= 1
         if tokens < 0 {
             try? await Task.sleep(for: .seconds(-tokens / rate))
         }
+    }
+}
+
+/// What the sender learned from Telegram's 429s. Telegram's answer does not say which limit was
+/// hit (the chat's ~1/s or the bot's overall one), so the sender infers it: 429s for two or more
+/// different chats within a second mean the bot as a whole is over; a lone one is that chat's.
+/// A chat-scope 429 holds only that chat for retry_after. A bot-scope 429 holds every message for
+/// retry_after and sets an overall pace at 70% of what was being sent; each quiet `raiseEvery`
+/// the pace rises 10%, and after `releaseAfter` with no 429 it is lifted again.
+struct FloodControl {
+    var recent429s: [(chat: Int64, at: ContinuousClock.Instant)] = []
+    var sends: [ContinuousClock.Instant] = []
+    var pausedUntil: ContinuousClock.Instant?
+    var pace: Double?
+    var lastLowered: ContinuousClock.Instant?
+    var lastBot429: ContinuousClock.Instant?
+    var lastChange: ContinuousClock.Instant?
+    static let raiseEvery = Duration.seconds(5)
+    static let releaseAfter = Duration.seconds(60)
+    static let window = Duration.seconds(1)
+    /// Telegram's overall limit is about 30/s; no backing-off goes below this.
+    static let minimumPace = 5.0
+
+    enum Scope: String { case chat, bot }
+
+    mutating func sent(at now: ContinuousClock.Instant) {
+        sends.append(now)
+        if sends.count > 4_096 { sends.removeFirst(sends.count - 2_048) }
+    }
+
+    /// Records a 429 and says whose it was; a bot-scope one also lowers the pace (once per window).
+    mutating func rateLimited(chat: Int64, retryAfter: Int, at now: ContinuousClock.Instant) -> Scope {
+        recent429s.removeAll { now - $0.at > Self.window }
+        recent429s.append((chat, now))
+        guard Set(recent429s.map(\.chat)).count >= 2 else { return .chat }
+        let until = now + .seconds(retryAfter)
+        pausedUntil = max(pausedUntil ?? until, until)
+        // Lowered once per hold: the 429s of requests already in flight say nothing new.
+        lastBot429 = now
+        if lastLowered.map({ now - $0 > .seconds(retryAfter) + Self.window }) ?? true {
+            let recentRate = Double(sends.filter { now - $0 <= .seconds(2) }.count) / 2
+            pace = max(Self.minimumPace, 0.7 * (pace ?? recentRate))
+            lastChange = now
+            lastLowered = now
+        }
+        return .bot
+    }
+
+    /// Raises or lifts the pace after quiet time; returns the new pace if it changed.
+    mutating func relax(at now: ContinuousClock.Instant) -> (changed: Bool, pace: Double?) {
+        guard let current = pace, let limited = lastBot429 else { return (false, pace) }
+        if now - limited >= Self.releaseAfter { pace = nil; lastChange = now; return (true, nil) }
+        if let changed = lastChange, now - changed >= Self.raiseEvery {
+            pace = current * 1.1
+            lastChange = now
+            return (true, pace)
+        }
+        return (false, pace)
     }
 }
 
@@ -37,7 +106,12 @@ public actor OutboxSender {
     let store: TutorStore
     let clock: BotClock
     let banksDirectory: String
+    /// Reminders and broadcasts: their configured cap (PERMITREADY_RATE).
     let limiter: RateLimiter
+    /// Every message: unpaced until Telegram says the bot is over its overall limit (`FloodControl`).
+    let overall: RateLimiter
+    var flood = FloodControl()
+    let metrics: BotMetrics?
     let logger: Logger
     var inFlight: Set<Int64> = []
     /// Tap answers being sent (by outbox id): they skip the chat queues entirely.
@@ -76,11 +150,13 @@ public actor OutboxSender {
     var bulkInFlight: Set<Int64> = []
 
     init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
-         perChatPerSecond: Double = 1, logger: Logger) {
+         perChatPerSecond: Double = 1, metrics: BotMetrics? = nil, logger: Logger) {
         self.api = api; self.store = store; self.clock = clock; self.banksDirectory = banksDirectory
         self.chatRate = max(perChatPerSecond, 0.1)
         // No burst: a steady pace keeps every one-second window under Telegram's ~30 messages.
         self.limiter = RateLimiter(perSecond: messagesPerSecond, burst: 1)
+        self.overall = RateLimiter(perSecond: nil, burst: 1)
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -183,18 +259,36 @@ public actor OutboxSender {
             if item.priority >= 0 {
                 let wait = chatDelay(item.chatID)
                 if wait > .zero { try? await Task.sleep(for: wait) }
+                // Telegram said the bot as a whole was over its limit: everyone waits it out.
+                if let until = flood.pausedUntil, until > .now { try? await Task.sleep(until: until, clock: .continuous) }
+                await relaxPace()
+                await overall.acquire()
             }
             if item.priority >= OutboxItem.bulkPriority { await limiter.acquire() }
+            // Attempts, not successes, are what Telegram counted when it said "too many".
+            if item.priority >= 0 { flood.sent(at: .now) }
             let messageID = try await send(item)
             try store.markSent(item, messageID: messageID)
+            switch item.priority {
+            case ..<0: metrics?.tapsAnswered.increment()
+            case 0: metrics?.repliesSent.increment()
+            default: metrics?.bulkSent.increment()
+            }
             return true
         } catch let error as BotAPIError {
             switch error {
             case .retryAfter(let seconds):
-                logger.warning("429: waiting \(seconds) s", metadata: meta)
+                let scope = flood.rateLimited(chat: item.chatID, retryAfter: seconds, at: .now)
+                (scope == .bot ? metrics?.rateLimitedBot : metrics?.rateLimitedChat)?.increment()
+                if scope == .bot {
+                    await overall.setRate(flood.pace)
+                    metrics?.pacedRate.record(flood.pace ?? 0)
+                }
+                logger.warning("429 (\(scope.rawValue)): waiting \(seconds) s", metadata: meta)
                 try? store.retryLater(item, until: clock.now().addingTimeInterval(TimeInterval(seconds)), error: error.description)
                 return false
             case .blocked:
+                metrics?.blocked.increment()
                 logger.info("learner blocked the bot; dropping their queue", metadata: meta)
                 try? store.markBlocked(chatID: item.chatID)
                 blockedHandler?(item.chatID)
@@ -208,15 +302,26 @@ public actor OutboxSender {
                 try? store.retryLater(item, until: clock.now().addingTimeInterval(delay), error: error.description)
                 return false
             default:
+                metrics?.sendFailures.increment()
                 logger.error("giving up on a message: \(error)", metadata: meta)
                 try? store.markFailed(item, error: error.description)
                 return true
             }
         } catch {
+            metrics?.sendFailures.increment()
             logger.error("giving up on a message: \(error)", metadata: meta)
             try? store.markFailed(item, error: "\(error)")
             return true
         }
+    }
+
+    /// Raises the overall pace after a quiet while, and lifts it after a long one.
+    private func relaxPace() async {
+        let (changed, pace) = flood.relax(at: .now)
+        guard changed else { return }
+        await overall.setRate(pace)
+        metrics?.pacedRate.record(pace ?? 0)
+        logger.info(pace.map { "no 429 for a while: overall pace raised to \(Int($0))/s" } ?? "no 429 for a minute: overall pace lifted")
     }
 
     /// Performs the request; returns the message id Telegram gave back, if any.

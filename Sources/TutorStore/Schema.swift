@@ -192,6 +192,13 @@ enum Schema {
                 ALTER TABLE question_progress ADD COLUMN strength_days REAL CHECK (strength_days IS NULL OR strength_days > 0);
                 """)
         }
+        m.registerMigration("v7-retention") { db in
+            try db.execute(sql: """
+                -- When a message id was saved, so ids of long-finished quizzes can be pruned.
+                ALTER TABLE message_ref ADD COLUMN saved_at REAL;
+                CREATE INDEX outbox_done ON outbox(created_at) WHERE status != 'pending';
+                """)
+        }
         return m
     }
 }

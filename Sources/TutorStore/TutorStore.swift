@@ -257,6 +257,13 @@ public final class TutorStore: Sendable {
                 INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
         }
+        if s.results.contains(where: { !oldResults.contains($0.quizID) }) {
+            // Only the latest `recentResultsKept` are ever loaded: older rows would only grow the file.
+            try db.cachedStatement(sql: """
+                DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id < (SELECT MIN(quiz_id) FROM
+                    (SELECT quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?))
+                """).execute(arguments: [l.chatID, l.chatID, ChatState.recentResultsKept])
+        }
         for a in change.answers {
             try db.cachedStatement(sql: """
                 INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
@@ -381,9 +388,9 @@ public final class TutorStore: Sendable {
                            arguments: [messageID, item.id])
             if let tag = item.saveTag, let messageID {
                 try db.execute(sql: """
-                    INSERT INTO message_ref(chat_id, tag, message_id) VALUES (?, ?, ?)
-                    ON CONFLICT(chat_id, tag) DO UPDATE SET message_id = excluded.message_id
-                    """, arguments: [item.chatID, tag, messageID])
+                    INSERT INTO message_ref(chat_id, tag, message_id, saved_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(chat_id, tag) DO UPDATE SET message_id = excluded.message_id, saved_at = excluded.saved_at
+                    """, arguments: [item.chatID, tag, messageID, Date().timeIntervalSince1970])
             }
         }
     }

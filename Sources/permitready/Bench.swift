@@ -23,8 +23,17 @@ extension PermitReady {
         @Option(help: "Calibration: states to simulate (comma-separated).") var calibrationStates = "TX,NY,CA,OH"
         @Option(help: "Calibration: learners per study pattern and state.") var calibrationLearners = 40
         @Option(help: "Calibration: simulated days.") var calibrationDays = 21
+        @Option(help: "Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, e.g. 200,1000 (also in --all).")
+        var load: String?
+        @Option(help: "Load test: with the fake enforcing Telegram's flood limits (off, on, both).") var floodLimits = "both"
 
         func run() async throws {
+            if let load {
+                for n in load.split(separator: ",").compactMap({ Int($0) }) {
+                    for limits in floodLimits == "both" ? [false, true] : [floodLimits == "on"] { try await loadTest(learners: n, floodLimits: limits) }
+                }
+                return
+            }
             if calibration {
                 let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
                 return try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
@@ -41,6 +50,34 @@ extension PermitReady {
             suites.cards()
             try suites.nudgeList(learners: nudgeLearners)
             try await suites.broadcast(recipients: broadcastRecipients, rate: 25)
+        }
+
+        /// Learners all at once through the real bot and libcurl against the fake Bot API (closed loop).
+        func loadTest(learners count: Int, floodLimits: Bool) async throws {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-load-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let fake = try FakeBotAPI()
+            defer { fake.stop() }
+            if floodLimits { fake.enforceRateLimits(globalPerSecond: 30, perChatSeconds: 1) }
+            var config = paths.config(token: "0:fake-token-for-the-bench", defaultDB: "")
+            config.databasePath = dir.appendingPathComponent("load.sqlite").path
+            config.apiBase = fake.baseURL
+            config.pollTimeout = 1
+            let bot = try Bot.build(config)
+            let task = Task { try await bot.run() }
+            let rss0 = PeakMemory.current()
+            let learners = LoadLearners(fake: fake, count: count)
+            learners.start()
+            let report = learners.finish(timeout: floodLimits ? Double(count) * 1.2 + 120 : 600)
+            task.cancel()
+            _ = await task.result
+            print("load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)")
+            for s in report.stuck { print("  stuck: \(s)") }
+            let log = fake.rateLimitLog
+            if report.earlyRetries > 0 { print("  early: \(log.filter { $0.hasPrefix("early") }.prefix(5))") }
+            print("  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, \(log.filter { $0.hasPrefix("per-chat") }.count) per chat")
+            if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
         }
 
         /// The whole runtime over real HTTP on loopback: the fake answers instantly, so this measures us.
@@ -141,4 +178,17 @@ struct SyntheticLearners {
         }
         return stride(from: 0, to: all.count, by: size).map { Array(all[$0..<min($0 + size, all.count)]) }
     }
+}
+
+/// Resident memory from /proc/self/status (Linux): now and the peak so far (VmHWM).
+enum PeakMemory {
+    static func field(_ name: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            return (Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0) / 1024
+        }
+        return 0
+    }
+    static func current() -> Int { field("VmRSS:") }
+    static func peakMiB() -> Int { field("VmHWM:") }
 }

@@ -10,7 +10,9 @@ struct PermitReady: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "permitready",
         abstract: "A Telegram tutor that gets teens ready for their learner's-permit test.",
-        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self, Bench.self],
+        version: PermitReadyVersion.string,
+        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self,
+                      Backup.self, Restore.self, Health.self, Prune.self, Bench.self, WriteLoad.self],
         defaultSubcommand: nil
     )
 }
@@ -36,6 +38,9 @@ struct Paths: ParsableArguments {
         if let r = env["PERMITREADY_CHAT_RATE"].flatMap(Double.init), r > 0 { c.perChatPerSecond = r }
         if let p = env["PERMITREADY_POLL_TIMEOUT"].flatMap(Int.init) { c.pollTimeout = p }
         c.fakeNow = env["PERMITREADY_FAKE_NOW"].flatMap(Config.parseInstant)
+        c.notifySocket = env["NOTIFY_SOCKET"]
+        c.metricsFile = env["PERMITREADY_METRICS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let s = env["PERMITREADY_METRICS_EVERY"].flatMap(Double.init), s >= 1 { c.metricsEverySeconds = s }
         return c
     }
 }

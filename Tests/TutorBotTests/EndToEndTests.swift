@@ -200,4 +200,39 @@ final class Harness: @unchecked Sendable {
         #expect(h.fake.rejections.isEmpty)
         await h.kill()
     }
+
+    // MARK: - under load (issue: fast under load). Small here; full size in `permitready bench --load 200,1000`.
+
+    @Test func manyLearnersAtOnceAllFinishWithEveryTapAnsweredAndNothingDoubled() async throws {
+        let h = try Harness()
+        h.config.perChatPerSecond = 50   // the fake enforces nothing here: measure the flow, not Telegram's pace
+        try h.start()
+        let learners = LoadLearners(fake: h.fake, count: 60)
+        learners.start()
+        let r = learners.finish(timeout: 120)
+        #expect(r.finished == 60, "every session finishes: \(r.summary) \(r.stuck)")
+        #expect(r.unansweredTaps == 0 && r.lateTapAnswers == 0 && r.tapsAnsweredTwice == 0, "every tap answered once, in time: \(r.summary)")
+        #expect(r.doubledQuestions == 0 && r.missingQuestions == 0, "each learner saw Q1…Q10 exactly once: \(r.summary)")
+        #expect(r.rejections.isEmpty, "\(r.rejections.prefix(3))")
+        #expect(LoadLearners.Report.percentile(r.tapAnswer, 0.99) < 15, "Telegram drops a tap answer after 15 s")
+        let store = try #require(h.bot?.store)
+        #expect(try store.rows("SELECT COUNT(*) AS n FROM answer").first?["n"] == "600", "ten answers per learner, none lost or doubled")
+        await h.kill()
+    }
+
+    @Test func underTelegramsFloodLimitsNothingIsRetriedBeforeRetryAfter() async throws {
+        let h = try Harness()
+        h.fake.enforceRateLimits(globalPerSecond: 30, perChatSeconds: 1)
+        h.config.perChatPerSecond = 1
+        try h.start()
+        let learners = LoadLearners(fake: h.fake, count: 45)
+        learners.start()
+        let r = learners.finish(timeout: 150)
+        #expect(r.finished == 45, "every session finishes: \(r.summary) \(r.stuck)")
+        #expect(r.earlyRetries == 0, "no request before its retry_after: \(h.fake.rateLimitLog.filter { $0.hasPrefix("early") }.prefix(3))")
+        #expect(r.unansweredTaps == 0 && r.lateTapAnswers == 0, "every tap answered in time: \(r.summary)")
+        #expect(r.doubledQuestions == 0 && r.missingQuestions == 0, "\(r.summary)")
+        #expect(r.rejections.isEmpty, "\(r.rejections.prefix(3))")
+        await h.kill()
+    }
 }

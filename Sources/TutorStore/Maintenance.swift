@@ -1,0 +1,244 @@
+import Foundation
+import GRDB
+
+/// What an operator's backup, restore and pruning report.
+public struct StoreCounts: Equatable, Sendable, CustomStringConvertible {
+    public var learners = 0
+    public var answers = 0
+    public var cards = 0
+    public var progressRows = 0
+    public var results = 0
+
+    public var description: String {
+        "\(learners) learners, \(answers) answers, \(progressRows) question-progress rows, \(cards) cards, \(results) results"
+    }
+}
+
+/// Rows removed by one pruning pass, and how long it took.
+public struct PruneReport: Equatable, Sendable {
+    public var outbox = 0
+    public var answers = 0
+    public var messageRefs = 0
+    public var broadcastDeliveries = 0
+    public var seconds = 0.0
+    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries }
+}
+
+/// How long transient rows are kept (README "Data kept").
+public struct Retention: Sendable {
+    /// Sent, failed and dropped outbox rows: delivery is done; a day is enough to look into a problem.
+    public var outboxDays = 1.0
+    /// The raw answer log (statistics only; what the learner knows lives in question_progress).
+    public var answerDays = 30.0
+    /// Message ids of quiz questions, for editing them after an answer; a quiz is over long before.
+    public var messageRefDays = 7.0
+    /// "Never twice" rows of broadcasts that finished.
+    public var broadcastDays = 7.0
+
+    public init() {}
+}
+
+public enum BackupError: Error, CustomStringConvertible {
+    case notADatabase(String, reason: String)
+    case botRunning(secondsSincePoll: Int)
+    case destinationExists(String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let p, let r): return "\(p) is not a usable PermitReady backup: \(r)"
+        case .botRunning(let s): return "the bot polled \(s) s ago with this database: stop it first (systemctl stop permitready), or pass --force"
+        case .destinationExists(let p): return "\(p) already exists: choose another name or delete it first"
+        }
+    }
+}
+
+extension TutorStore {
+    // MARK: - heartbeat (permitready health)
+
+    public static let heartbeatKey = "heartbeat"
+
+    /// The running bot writes this after a successful poll; `permitready health` reads it.
+    public func writeHeartbeat(_ at: Date) throws {
+        try setFlag(Self.heartbeatKey, String(format: "%.3f", at.timeIntervalSince1970))
+    }
+
+    public func heartbeat() throws -> Date? {
+        try flag(Self.heartbeatKey).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
+
+    // MARK: - counts
+
+    public func counts() throws -> StoreCounts {
+        try writer.read { db in try Self.counts(db) }
+    }
+
+    static func counts(_ db: Database) throws -> StoreCounts {
+        func n(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        return StoreCounts(learners: try n("learner"), answers: try n("answer"), cards: try n("card"),
+                           progressRows: try n("question_progress"), results: try n("quiz_result"))
+    }
+
+    // MARK: - backup
+
+    /// A consistent copy of the live database while the bot keeps writing: SQLite's online backup
+    /// API (through GRDB) reads one snapshot, so the copy is exactly some committed state. Written
+    /// to a temporary name and renamed, so a half-written backup never looks like a whole one.
+    @discardableResult
+    public func backup(to destination: String) throws -> StoreCounts {
+        if FileManager.default.fileExists(atPath: destination) { throw BackupError.destinationExists(destination) }
+        let partial = destination + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        do {
+            let target = try DatabaseQueue(path: partial)
+            try writer.backup(to: target)
+            let counts = try target.read { db -> StoreCounts in
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
+                guard check == "ok" else { throw BackupError.notADatabase(partial, reason: "quick_check: \(check)") }
+                return try Self.counts(db)
+            }
+            try target.close()
+            try FileManager.default.moveItem(atPath: partial, toPath: destination)
+            return counts
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+    }
+
+    /// Checks a backup file before it replaces anything: it must open, pass SQLite's quick check,
+    /// and carry PermitReady's tables. Returns what it holds.
+    public static func inspectBackup(_ path: String) throws -> StoreCounts {
+        guard FileManager.default.fileExists(atPath: path) else { throw BackupError.notADatabase(path, reason: "no such file") }
+        var config = Configuration()
+        config.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
+                guard check == "ok" else { throw BackupError.notADatabase(path, reason: "quick_check: \(check)") }
+                guard try db.tableExists("learner"), try db.tableExists("grdb_migrations") else {
+                    throw BackupError.notADatabase(path, reason: "it has no PermitReady tables")
+                }
+                return try counts(db)
+            }
+        } catch let e as BackupError {
+            throw e
+        } catch let e as DatabaseError {
+            throw BackupError.notADatabase(path, reason: e.message ?? "\(e.resultCode)")
+        }
+    }
+
+    /// Puts a backup in place of the database at `path` (the bot must be stopped): checked first,
+    /// copied beside the target, the old WAL and shared-memory files removed (SQLite would replay
+    /// an old WAL onto the new file), then renamed over it in one step. Migrations run on the next
+    /// open, so an older backup comes up to date.
+    public static func restore(from source: String, to path: String) throws -> StoreCounts {
+        let counts = try inspectBackup(source)
+        let fm = FileManager.default
+        let staging = path + ".restoring"
+        try? fm.removeItem(atPath: staging)
+        try fm.copyItem(atPath: source, toPath: staging)
+        for suffix in ["-wal", "-shm", "-journal"] { try? fm.removeItem(atPath: path + suffix) }
+        if rename(staging, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? fm.removeItem(atPath: staging)
+            throw StoreError.cannotOpen(path: path, reason: "could not move the restored file into place: \(reason)")
+        }
+        return counts
+    }
+
+    // MARK: - pruning
+
+    /// Deletes what nobody reads any more (see `Retention`), a few thousand rows per transaction so
+    /// the bot's own commits are never held up for long.
+    @discardableResult
+    public func prune(now: Date, keep: Retention = Retention()) throws -> PruneReport {
+        let started = ContinuousClock.now
+        var report = PruneReport()
+        func deleteInChunks(_ sql: String, _ cutoff: Double) throws -> Int {
+            var removed = 0
+            while true {
+                let n = try writer.write { db -> Int in
+                    try db.execute(sql: sql, arguments: [cutoff, Self.pruneChunk])
+                    return db.changesCount
+                }
+                removed += n
+                if n < Self.pruneChunk { return removed }
+            }
+        }
+        let day = 86_400.0
+        let t = now.timeIntervalSince1970
+        report.outbox = try deleteInChunks("""
+            DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status != 'pending' AND created_at < ? LIMIT ?)
+            """, t - keep.outboxDays * day)
+        report.answers = try deleteInChunks("""
+            DELETE FROM answer WHERE id IN (SELECT id FROM answer WHERE answered_at < ? ORDER BY answered_at LIMIT ?)
+            """, t - keep.answerDays * day)
+        report.messageRefs = try deleteInChunks("""
+            DELETE FROM message_ref WHERE (chat_id, tag) IN (SELECT chat_id, tag FROM message_ref WHERE COALESCE(saved_at, 0) < ? LIMIT ?)
+            """, t - keep.messageRefDays * day)
+        report.broadcastDeliveries = try deleteInChunks("""
+            DELETE FROM broadcast_delivery WHERE (broadcast_id, chat_id) IN (SELECT d.broadcast_id, d.chat_id FROM broadcast_delivery d JOIN broadcast b ON b.id = d.broadcast_id
+                WHERE b.status IN ('done', 'cancelled') AND COALESCE(b.finished_at, b.created_at) < ? LIMIT ?)
+            """, t - keep.broadcastDays * day)
+        report.seconds = (ContinuousClock.now - started).inSecondsDouble
+        return report
+    }
+
+    static let pruneChunk = 5_000
+
+    /// Database file size in bytes (main file plus WAL).
+    public func fileSize() -> Int64 {
+        let fm = FileManager.default
+        return ["", "-wal"].reduce(Int64(0)) { sum, suffix in
+            let attributes = (try? fm.attributesOfItem(atPath: path + suffix)) ?? [:]
+            return sum + ((attributes[.size] as? NSNumber)?.int64Value ?? 0)
+        }
+    }
+
+    /// Runs a statement on the writer (the retention bench's bulk fills).
+    public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws {
+        try writer.write { db in try db.execute(sql: sql, arguments: StatementArguments(arguments)) }
+    }
+
+    /// Hands the checkpointed WAL back (used after bulk deletes in the retention figure).
+    public func checkpoint() throws {
+        try writer.writeWithoutTransaction { db in _ = try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+}
+
+extension Duration {
+    var inSecondsDouble: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// Gauges for the operator's metrics, read in one go.
+public struct OperatorGauges: Sendable {
+    public var outboxPending = 0
+    public var oldestPendingSeconds = 0.0
+    public var broadcastRemaining = 0
+    public var learnersActiveToday = 0
+    public var learners = 0
+}
+
+extension TutorStore {
+    public func operatorGauges(now: Date) throws -> OperatorGauges {
+        try writer.read { db in
+            var g = OperatorGauges()
+            let t = now.timeIntervalSince1970
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox WHERE status = 'pending'")
+            g.outboxPending = row?["n"] ?? 0
+            if let oldest = row?["oldest"] as Double? { g.oldestPendingSeconds = max(0, t - oldest) }
+            g.broadcastRemaining = try Int.fetchOne(db, sql: """
+                SELECT COALESCE(SUM(MAX(0, b.recipients - (SELECT COUNT(*) FROM broadcast_delivery d WHERE d.broadcast_id = b.id))), 0)
+                    + (SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND broadcast_id IS NOT NULL)
+                FROM broadcast b WHERE b.status = 'sending'
+                """) ?? 0
+            let learners = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(last_active_at >= ?), 0) AS today FROM learner WHERE is_group = 0",
+                                            arguments: [t - 86_400])
+            g.learners = learners?["n"] ?? 0
+            g.learnersActiveToday = learners?["today"] ?? 0
+            return g
+        }
+    }
+}

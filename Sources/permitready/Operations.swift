@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import TutorBot
+import TutorCore
+import TutorStore
+
+/// The operator's commands: backup, restore, health, pruning (deploy/README.md walks through them).
+extension PermitReady {
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy the database while the bot runs (SQLite's online backup: one consistent snapshot).",
+            discussion: "Writes FILE.partial and renames it when complete and checked, so a half-written backup never looks whole.")
+        @OptionGroup var paths: Paths
+        @Option(name: .long, help: "Backup file to write (must not exist).") var to: String
+
+        func run() throws {
+            let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
+            guard FileManager.default.fileExists(atPath: path) else { throw fail("no database at \(path)") }
+            do {
+                let store = try TutorStore(path: path)
+                let t0 = Date()
+                let counts = try store.backup(to: to)
+                let size = (try? FileManager.default.attributesOfItem(atPath: to)[.size] as? NSNumber)?.int64Value ?? 0
+                print("backed up \(path) to \(to): \(counts); \(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s")
+            } catch { throw fail("\(error)") }
+        }
+    }
+
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put a backup in place of the database (stop the bot first).",
+            discussion: "Checks the backup (SQLite quick_check, PermitReady's tables) before touching anything; the replaced database is kept as DB.before-restore.")
+        @OptionGroup var paths: Paths
+        @Option(name: .long, help: "Backup file to restore.") var from: String
+        @Flag(help: "Restore even though the bot polled recently with this database.") var force = false
+        @Option(help: "A heartbeat younger than this many seconds means the bot is running.") var runningWithin: Double = 120
+
+        func run() throws {
+            let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
+            do {
+                let t0 = Date()
+                let fm = FileManager.default
+                if fm.fileExists(atPath: path) {
+                    let current = try TutorStore(path: path)
+                    if !force, let beat = try current.heartbeat(), Date().timeIntervalSince(beat) < runningWithin {
+                        throw BackupError.botRunning(secondsSincePoll: Int(Date().timeIntervalSince(beat)))
+                    }
+                    _ = try TutorStore.inspectBackup(from)
+                    let keep = path + ".before-restore"
+                    try? fm.removeItem(atPath: keep)
+                    try current.backup(to: keep)
+                    print("kept the current database as \(keep)")
+                }
+                let counts = try TutorStore.restore(from: from, to: path)
+                let store = try TutorStore(path: path)   // migrates an older backup
+                try store.setFlag(TutorStore.heartbeatKey, nil)
+                print("restored \(from) to \(path): \(counts) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s; migrations: \(try store.appliedMigrations().last ?? "-")")
+            } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
+        }
+    }
+
+    struct Health: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Exit 0 if the running bot polled Telegram recently (its heartbeat in the database), 1 if not.",
+            discussion: "For any supervisor or monitor. The bot writes the heartbeat after each good poll (every few seconds when busy, every long poll — 50 s — when idle).")
+        @OptionGroup var paths: Paths
+        @Option(help: "Seconds without a good poll before the bot counts as unhealthy (env PERMITREADY_HEALTH_MAX_AGE).")
+        var maxAge: Double?
+
+        func run() throws {
+            let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
+            let limit = maxAge ?? ProcessInfo.processInfo.environment["PERMITREADY_HEALTH_MAX_AGE"].flatMap(Double.init) ?? 120
+            guard FileManager.default.fileExists(atPath: path) else { throw fail("unhealthy: no database at \(path)") }
+            do {
+                let store = try TutorStore(path: path)
+                guard let beat = try store.heartbeat() else { throw fail("unhealthy: the bot has never polled with \(path)") }
+                let age = Date().timeIntervalSince(beat)
+                guard age <= limit else { throw fail("unhealthy: last good poll \(Int(age)) s ago (limit \(Int(limit)) s)") }
+                let pending = try store.operatorGauges(now: Date())
+                print("healthy: last good poll \(Int(age)) s ago; \(pending.outboxPending) message(s) waiting, oldest \(Int(pending.oldestPendingSeconds)) s")
+            } catch let e as ExitCode { throw e } catch { throw fail("unhealthy: \(error)") }
+        }
+    }
+
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete sent messages, answers older than 30 days and old message ids now (the bot also does it hourly).")
+        @OptionGroup var paths: Paths
+
+        func run() throws {
+            let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
+            do {
+                let r = try TutorStore(path: path).prune(now: Date())
+                print("pruned \(r.outbox) sent messages, \(r.answers) answers, \(r.messageRefs) message ids, \(r.broadcastDeliveries) broadcast rows in \(String(format: "%.2f", r.seconds)) s")
+            } catch { throw fail("\(error)") }
+        }
+    }
+
+    /// Commits learners with answers and cards as the bot does, for restore drills (Litestream,
+    /// backups under load): prints one line per commit, so a drill knows exactly what was committed.
+    struct WriteLoad: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "write-load", abstract: "Drills only: commit synthetic learners steadily.",
+                                                        shouldDisplay: false)
+        @OptionGroup var paths: Paths
+        @Option(help: "Commits per second.") var perSecond: Double = 20
+        @Option(help: "Stop after this many seconds (0: until killed).") var seconds: Double = 0
+        @Option(help: "First chat id.") var firstChat: Int64 = 1
+
+        func run() throws {
+            let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
+            let store: TutorStore
+            do { store = try TutorStore(path: path) } catch { throw fail("\(error)") }
+            let t0 = Date()
+            var chat = firstChat
+            while seconds == 0 || Date().timeIntervalSince(t0) < seconds {
+                let change = DrillData.learner(chat, now: Date())
+                do { try store.commit([change], offset: nil) } catch { throw fail("\(error)") }
+                // Written straight to the descriptor: a drill killed with -9 must have seen every line.
+                FileHandle.standardOutput.write(Data("committed \(chat) \(String(format: "%.3f", Date().timeIntervalSince1970))\n".utf8))
+                chat += 1
+                Thread.sleep(forTimeInterval: 1 / perSecond)
+            }
+        }
+    }
+}
+
+/// A learner with 3 answers and a card, committed the way the bot commits (drills and tests).
+public enum DrillData {
+    public static func learner(_ chat: Int64, now: Date) -> ChatChange {
+        var state = ChatState(learner: Learner(chatID: chat, userID: chat, firstName: "Drill", stateCode: "TX", joinedAt: now))
+        state.learner.lastActiveAt = now
+        var answers: [AnswerRecord] = []
+        for i in 0..<3 {
+            let id = "u-signs-00\(i + 1)"
+            state.progress[id] = QuestionStats(seen: 1, correct: i % 2, lastCorrect: i % 2 == 1, lastAnsweredAt: now, missed: i % 2 == 0)
+            answers.append(AnswerRecord(questionID: id, correct: i % 2 == 1, quizID: 1, answeredAt: now, localDay: LocalDay(now, in: .gmt)))
+        }
+        state.cards["u-signs-001"] = FSRSCard.new(due: now)
+        return ChatChange(before: nil, after: state, answers: answers, outbox: [])
+    }
+}

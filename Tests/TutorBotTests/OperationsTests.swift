@@ -1,0 +1,229 @@
+import FakeBotAPI
+import Foundation
+import Testing
+@testable import TutorBot
+import TutorCore
+import TutorStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Running it for real: backups that restore, health, systemd's watchdog, metrics, pruning.
+@Suite(.serialized) struct OperationsTests {
+    static let binary = "\(repoRoot)/.build/debug/permitready"
+
+    /// Runs the real CLI as a separate process; returns its exit status and output.
+    func cli(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-ops-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// A learner with three answers and a card, committed as the bot commits.
+    static func learner(_ chat: Int64, now: Date) -> ChatChange {
+        var state = ChatState(learner: Learner(chatID: chat, userID: chat, firstName: "L", stateCode: "TX", joinedAt: now))
+        var answers: [AnswerRecord] = []
+        for i in 0..<3 {
+            let id = "u-q\(i)"
+            state.progress[id] = QuestionStats(seen: 1, correct: i % 2, lastCorrect: i % 2 == 1, lastAnsweredAt: now, missed: i % 2 == 0)
+            answers.append(AnswerRecord(questionID: id, correct: i % 2 == 1, quizID: 1, answeredAt: now, localDay: LocalDay(now, in: .gmt)))
+        }
+        state.cards["u-q0"] = FSRSCard.new(due: now)
+        return ChatChange(before: nil, after: state, answers: answers, outbox: [])
+    }
+
+    @Test func aBackupTakenWhileWritingRestoresEveryCommittedLearnerInAFreshProcess() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        let store = try TutorStore(path: live)
+        for chat in 1...2_000 { try store.commit([Self.learner(Int64(chat), now: Date())], offset: nil) }
+        // A writer keeps committing while the backup runs, as the bot would.
+        let committed = Locked<Int64>(2_000)
+        let writing = Task.detached {
+            var chat: Int64 = 2_001
+            while !Task.isCancelled {
+                try? store.commit([Self.learner(chat, now: Date())], offset: nil)
+                committed.withLock { $0 = chat }
+                chat += 1
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let beforeBackup = committed.withLock { $0 }
+        let backup = dir.appendingPathComponent("backup.sqlite").path
+        let backedUp = try store.backup(to: backup)
+        writing.cancel()
+        _ = await writing.value
+        let afterBackup = committed.withLock { $0 }
+        #expect(afterBackup > beforeBackup, "the writer went on during the backup")
+
+        let restored = dir.appendingPathComponent("restored.sqlite").path
+        let r = try cli(["restore", "--from", backup, "--db", restored])
+        #expect(r.status == 0, "\(r.output)")
+        let fresh = try TutorStore(path: restored)
+        let counts = try fresh.counts()
+        #expect(counts == backedUp)
+        #expect(counts.learners >= Int(beforeBackup), "every learner committed before the backup began is there")
+        // One snapshot: no learner without their answers and card (no half-written commit).
+        #expect(counts.answers == counts.learners * 3 && counts.cards == counts.learners && counts.progressRows == counts.learners * 3)
+        let missing = try fresh.rows("""
+            SELECT COUNT(*) AS n FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT x FROM c)
+            WHERE x NOT IN (SELECT chat_id FROM learner)
+            """, [beforeBackup])
+        #expect(missing.first?["n"] == "0")
+        let chat = try #require(try fresh.loadChat(42))
+        #expect(chat.progress.count == 3 && chat.cards.count == 1)
+    }
+
+    @Test func restoreRefusesABrokenBackupAndARunningBot() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        let store = try TutorStore(path: live)
+        try store.commit([Self.learner(7, now: Date())], offset: nil)
+        let garbage = dir.appendingPathComponent("garbage.sqlite").path
+        try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: garbage))
+        let broken = try cli(["restore", "--from", garbage, "--db", live])
+        #expect(broken.status != 0)
+        #expect(broken.output.contains("not a usable PermitReady backup"), "\(broken.output)")
+        #expect(try TutorStore(path: live).counts().learners == 1, "nothing was replaced")
+
+        let backup = dir.appendingPathComponent("b.sqlite").path
+        try store.backup(to: backup)
+        try store.writeHeartbeat(Date())
+        let running = try cli(["restore", "--from", backup, "--db", live])
+        #expect(running.status != 0 && running.output.contains("stop it first"), "\(running.output)")
+        #expect(try cli(["backup", "--to", backup, "--db", live]).output.contains("already exists"))
+    }
+
+    @Test func healthFollowsTheHeartbeatAndSystemdHearsReadyThenWatchdog() async throws {
+        // systemd's side of NOTIFY_SOCKET: a datagram socket we read.
+        let socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("n-\(UUID().uuidString.prefix(8)).sock").path
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd); unlink(socketPath) }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
+        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        try #require(bound == 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        let h = try Harness()
+        h.config.notifySocket = socketPath
+        h.config.heartbeatEverySeconds = 0
+        let db = h.config.databasePath
+        #expect(try cli(["health", "--db", db]).status != 0, "no database yet: unhealthy")
+        try h.start()
+        func receive() -> String {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = recv(fd, &buffer, buffer.count, 0)
+            return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : ""
+        }
+        #expect(receive().hasPrefix("READY=1"))
+        #expect(receive() == "WATCHDOG=1", "each later good poll pets the watchdog")
+        let healthy = try cli(["health", "--db", db])
+        #expect(healthy.status == 0 && healthy.output.hasPrefix("healthy"), "\(healthy.output)")
+        await h.kill()
+        // A bot that stopped polling: its last heartbeat grows old.
+        try h.bot?.store.writeHeartbeat(Date().addingTimeInterval(-600))
+        let stale = try cli(["health", "--db", db, "--max-age", "120"])
+        #expect(stale.status != 0 && stale.output.contains("600 s ago"), "\(stale.output)")
+    }
+
+    @Test func metricsAreWrittenInPrometheusTextFormat() async throws {
+        let h = try Harness()
+        let file = h.dir.appendingPathComponent("permitready.prom").path
+        h.config.metricsFile = file
+        h.config.metricsEverySeconds = 0.2
+        try h.start()
+        h.fake.say("/start NY", chat: 77)
+        #expect(h.waitForText(77, "Questions seen"))
+        #expect(h.fake.press("⚡ Quick quiz", chat: 77))
+        #expect(h.waitForText(77, "Q1/10"))
+        var text = ""
+        #expect(h.fake.wait {
+            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            return text.contains(#"permitready_messages_sent_total{kind="tap_answer"} 1"#)
+        }, "\(text)")
+        #expect(text.contains(#"permitready_updates_total{outcome="processed"} 2"#))
+        #expect(text.contains("# TYPE permitready_commit_seconds histogram"))
+        #expect(text.contains("permitready_learners 1"))
+        #expect(text.contains("permitready_outbox_pending"))
+        // Every sample line is `name{labels} value`, as the textfile collector requires.
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            #expect(line.range(of: #"^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+\-]+$"#, options: .regularExpression) != nil, "\(line)")
+        }
+        await h.kill()
+    }
+
+    @Test func pruningRemovesWhatNobodyReadsAndKeepsEverythingElse() throws {
+        let store = try TutorStore(path: ":memory:")
+        let now = Date()
+        let old = now.addingTimeInterval(-40 * 86_400)
+        var change = Self.learner(1, now: old)
+        change.answers += [AnswerRecord(questionID: "u-q9", correct: true, quizID: 2, answeredAt: now, localDay: LocalDay(now, in: .gmt))]
+        change.outbox = [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"old"}"#.utf8))]
+        try store.commit([change], offset: nil)
+        let item = try #require(try store.pendingHeads(limit: 1, now: now).first)
+        try store.markSent(OutboxItem(id: item.id, chatID: 1, method: "sendMessage", body: item.body, saveTag: "q1.0"), messageID: 5)
+        try store.execute("UPDATE outbox SET created_at = ?", [old.timeIntervalSince1970])
+        try store.execute("UPDATE message_ref SET saved_at = ?", [old.timeIntervalSince1970])
+        try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"new"}"#.utf8))])
+
+        let report = try store.prune(now: now)
+        #expect(report.outbox == 1 && report.answers == 3 && report.messageRefs == 1)
+        #expect(try store.pendingCount() == 1, "a message still waiting is never pruned")
+        let counts = try store.counts()
+        #expect(counts.answers == 1, "the recent answer stays")
+        #expect(counts.progressRows == 3 && counts.cards == 1 && counts.learners == 1, "what the learner knows is never pruned")
+        #expect(try store.prune(now: now).total == 0)
+    }
+
+    @Test func onlyTheResultsThatAreEverLoadedAreKept() throws {
+        let store = try TutorStore(path: ":memory:")
+        let now = Date()
+        var state = ChatState(learner: Learner(chatID: 1, userID: 1, firstName: "L", stateCode: "TX", joinedAt: now))
+        var before: ChatState?
+        for quiz in 1...(ChatState.recentResultsKept + 5) {
+            state.results.append(QuizResult(quizID: quiz, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: now, finishedAt: now, byTopic: [], missedIDs: []))
+            if state.results.count > ChatState.recentResultsKept { state.results.removeFirst() }
+            try store.commit([ChatChange(before: before, after: state, answers: [], outbox: [])], offset: nil)
+            before = state
+        }
+        #expect(try store.counts().results == ChatState.recentResultsKept)
+        #expect(try store.loadChat(1)?.results.map(\.quizID) == Array(6...(ChatState.recentResultsKept + 5)))
+    }
+}
+
+/// A 429 names no scope: the sender works it out from which chats get them.
+@Suite struct FloodControlTests {
+    @Test func aLoneChats429HoldsOnlyThatChatButSeveralChatsMeanTheWholeBot() {
+        var f = FloodControl()
+        let t0 = ContinuousClock.now
+        for i in 0..<40 { f.sent(at: t0 + .milliseconds(i * 20)) }
+        #expect(f.rateLimited(chat: 1, retryAfter: 3, at: t0 + .milliseconds(800)) == .chat)
+        #expect(f.pausedUntil == nil && f.pace == nil)
+        #expect(f.rateLimited(chat: 2, retryAfter: 3, at: t0 + .milliseconds(900)) == .bot)
+        #expect(f.pausedUntil == t0 + .milliseconds(900) + .seconds(3))
+        let pace = try? #require(f.pace)
+        #expect(pace.map { $0 < 40 && $0 >= 20 } == true, "70% of the ~40/s that was being sent: \(String(describing: pace))")
+        // Quiet: the pace creeps up, then is lifted after a minute without a 429.
+        let raised = f.relax(at: t0 + .seconds(7))
+        #expect(raised.changed && (raised.pace ?? 0) > (pace ?? 0))
+        #expect(f.relax(at: t0 + .seconds(62)).pace == nil)
+    }
+}
