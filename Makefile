@@ -3,7 +3,10 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libcairo2-dev pkg-config fonts-dejavu-core
 CHAT_DB ?= chat.sqlite
 
-.PHONY: deps build chat test validate bench boundaries clean
+.PHONY: deps build chat test validate bench boundaries clean release
+VERSION := $(shell sed -n 's/.*string = "\(.*\)".*/\1/p' Sources/TutorBot/Version.swift)
+RELEASE := permitready-$(VERSION)
+TARBALL := dist/$(RELEASE)-linux-$(shell uname -m).tar.gz
 
 # Installs the C libraries the build links against when run as root; otherwise prints the apt line.
 deps:
@@ -44,5 +47,18 @@ boundaries:
 	  echo "TelegramAPI must not depend on the store or the core"; exit 1; fi
 	@echo "module boundaries OK"
 
+# One versioned tarball an operator unpacks on a bare Debian 12 server: the Swift runtime linked
+# in (no toolchain there), stripped, with the banks, prompts and deploy files; then proven by
+# tools/release-check.sh from an empty directory with the toolchain off PATH.
+release: deps
+	$(SWIFT) build -c release --product permitready --static-swift-stdlib
+	rm -rf dist/$(RELEASE) && mkdir -p dist/$(RELEASE)
+	cp .build/release/permitready dist/$(RELEASE)/
+	strip dist/$(RELEASE)/permitready
+	cp -r Banks Prompts deploy README.md dist/$(RELEASE)/
+	tar -C dist -czf $(TARBALL) $(RELEASE)
+	rm -rf dist/$(RELEASE)
+	tools/release-check.sh $(TARBALL)
+
 clean:
-	rm -rf .build
+	rm -rf .build dist

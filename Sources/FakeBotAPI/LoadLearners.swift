@@ -131,7 +131,8 @@ public final class LoadLearners: @unchecked Sendable {
             case .started where sent.text.contains("Which state"):
                 l.phase = .statePicked
                 return { [fake, stateName] in fake.say(stateName, chat: chat) }
-            case .statePicked:
+            case .started, .statePicked:
+                // A returning learner's /start shows their home screen at once.
                 guard let quiz = buttons.first(where: { $0.data.hasSuffix("m:qq") }) else { return nil }
                 l.phase = .quiz
                 l.taps += 1

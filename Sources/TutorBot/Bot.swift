@@ -223,16 +223,27 @@ public final class Bot: Sendable {
     }
 
     private func commit(_ batch: Batch, offset: Int64?) throws {
-        let changes = batch.order.compactMap { batch.changes[$0] }
+        // Button-tap answers are not stored: they are sent from memory the moment the batch is
+        // committed (below). A crash in between costs a spinner that Telegram clears itself; a
+        // stored answer re-sent after a restart would be past Telegram's 15 s anyway.
+        var taps: [OutboxItem] = []
+        var changes = batch.order.compactMap { batch.changes[$0] }
+        for i in changes.indices {
+            taps += changes[i].outbox.filter { $0.priority == OutboxItem.tapPriority }
+            changes[i].outbox.removeAll { $0.priority == OutboxItem.tapPriority }
+        }
+        taps += batch.extraOutbox.filter { $0.priority == OutboxItem.tapPriority }
+        let extra = batch.extraOutbox.filter { $0.priority != OutboxItem.tapPriority }
         let started = ContinuousClock.now
         do {
-            try store.commit(changes, offset: offset, extraOutbox: batch.extraOutbox)
+            try store.commit(changes, offset: offset, extraOutbox: extra)
             let took = ContinuousClock.now - started
             metrics.commitTime.recordNanoseconds(took.components.seconds * 1_000_000_000 + took.components.attoseconds / 1_000_000_000)
         } catch {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
         }
+        if !taps.isEmpty { sender.answerTaps(taps) }
         chatCache.put(changes.filter { !$0.erase }.map(\.after))
         for change in changes where change.erase { chatCache.forget(change.after.learner.chatID) }
         countersBox.withLock {

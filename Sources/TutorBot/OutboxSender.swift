@@ -106,6 +106,8 @@ public actor OutboxSender {
     let store: TutorStore
     let clock: BotClock
     let banksDirectory: String
+    /// Caps tap answers in flight (the curl thread and the fake's sockets are finite).
+    let tapGate = Gate(limit: OutboxSender.concurrentTaps)
     /// Reminders and broadcasts: their configured cap (PERMITREADY_RATE).
     let limiter: RateLimiter
     /// Every message: unpaced until Telegram says the bot is over its overall limit (`FloodControl`).
@@ -170,7 +172,13 @@ public actor OutboxSender {
 
     public func run() async {
         stopped = false
+        var lastPass = ContinuousClock.now - .seconds(1)
         while !Task.isCancelled && !stopped {
+            // Wakes come with every commit and every finished chat: at hundreds a second, look
+            // at most every 5 ms (each look is a query over the whole queue).
+            let since = ContinuousClock.now - lastPass
+            if since < .milliseconds(5) { try? await Task.sleep(for: .milliseconds(5) - since) }
+            lastPass = .now
             var next: TimeInterval = 1
             do {
                 // Taps first: an answer to a button is never behind anyone's messages.
@@ -231,6 +239,36 @@ public actor OutboxSender {
         guard generation == sleepGeneration, let w = wakeup else { return }
         wakeup = nil
         w.resume()
+    }
+
+    /// Answers button taps straight after their batch is committed: no queue, no database, no
+    /// pace, not even this actor (so nothing the sender is busy with delays them). At most
+    /// `concurrentTaps` at once; a transient failure is retried while Telegram still takes it.
+    public nonisolated func answerTaps(_ items: [OutboxItem]) {
+        for item in items {
+            Task {
+                await tapGate.enter()
+                let deadline = ContinuousClock.now + .seconds(14)
+                var attempt = 0
+                while true {
+                    do {
+                        _ = try await api.call(item.method, .json(item.body), as: Bool.self)
+                        metrics?.tapsAnswered.increment()
+                        break
+                    } catch let error as BotAPIError where error.isTransient && attempt < 3 {
+                        attempt += 1
+                        let wait: Duration = if case .retryAfter(let s) = error { .seconds(s) } else { .milliseconds(200 * attempt) }
+                        guard ContinuousClock.now + wait < deadline else { break }
+                        try? await Task.sleep(for: wait)
+                    } catch {
+                        // A tap too old to answer, or a forged id: nothing a retry can mend.
+                        logger.info("tap answer not taken: \(error)", metadata: ["chat_id": "\(item.chatID)"])
+                        break
+                    }
+                }
+                await tapGate.leave()
+            }
+        }
     }
 
     private func deliverTap(_ item: OutboxItem) async {
@@ -392,4 +430,21 @@ struct SentResult: Decodable {
 extension Duration {
     /// The duration as fractional seconds.
     public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// A counting semaphore for async tasks: at most `limit` inside at once, the rest wait in order.
+actor Gate {
+    let limit: Int
+    var inside = 0
+    var waiting: [CheckedContinuation<Void, Never>] = []
+    init(limit: Int) { self.limit = limit }
+
+    func enter() async {
+        if inside < limit { inside += 1; return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty { inside -= 1 } else { waiting.removeFirst().resume() }
+    }
 }

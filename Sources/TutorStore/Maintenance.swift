@@ -26,12 +26,15 @@ public struct PruneReport: Equatable, Sendable {
 
 /// How long transient rows are kept (README "Data kept").
 public struct Retention: Sendable {
-    /// Sent, failed and dropped outbox rows: delivery is done; a day is enough to look into a problem.
-    public var outboxDays = 1.0
-    /// The raw answer log (statistics only; what the learner knows lives in question_progress).
-    public var answerDays = 30.0
-    /// Message ids of quiz questions, for editing them after an answer; a quiz is over long before.
-    public var messageRefDays = 7.0
+    /// Sent, failed and dropped outbox rows: delivery is done; an hour is enough to look into a
+    /// problem (at 100,000 daily learners a day of them would be over a gigabyte).
+    public var outboxDays = 1.0 / 24
+    /// The raw answer log (statistics only: "answers today", a week's activity; what the learner
+    /// knows lives in question_progress).
+    public var answerDays = 14.0
+    /// Message ids of quiz questions, for editing them after an answer; a quiz is over long before
+    /// (an edit of an older question is sent afresh).
+    public var messageRefDays = 2.0
     /// "Never twice" rows of broadcasts that finished.
     public var broadcastDays = 7.0
 

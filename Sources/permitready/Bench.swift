@@ -4,6 +4,7 @@ import Foundation
 import TelegramAPI
 import TutorBot
 import TutorCore
+import TutorStore
 
 extension PermitReady {
     struct Bench: AsyncParsableCommand {
@@ -26,8 +27,17 @@ extension PermitReady {
         @Option(help: "Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, e.g. 200,1000 (also in --all).")
         var load: String?
         @Option(help: "Load test: with the fake enforcing Telegram's flood limits (off, on, both).") var floodLimits = "both"
+        @Flag(help: "Only the memory figure: `permitready run` as its own process with 100,000 learners stored and 1,000 mid-quiz.")
+        var rss = false
+        @Flag(help: "Only the retention figure: database size after --retention-learners learners studied daily for 90 days, pruning, backup and restore times.")
+        var retention = false
+        @Option(help: "Learners for the retention figure.") var retentionLearners = 100_000
 
         func run() async throws {
+            if rss { return try await memoryFigure(stored: 100_000, active: 1_000) }
+            if retention {
+                return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).retention(learners: retentionLearners, days: 90)
+            }
             if let load {
                 for n in load.split(separator: ",").compactMap({ Int($0) }) {
                     for limits in floodLimits == "both" ? [false, true] : [floodLimits == "on"] { try await loadTest(learners: n, floodLimits: limits) }
@@ -50,6 +60,52 @@ extension PermitReady {
             suites.cards()
             try suites.nudgeList(learners: nudgeLearners)
             try await suites.broadcast(recipients: broadcastRecipients, rate: 25)
+        }
+
+        /// Peak resident memory of `permitready run` (its own process, read from /proc) with
+        /// `stored` learners in the database and `active` of them in a quiz at once.
+        func memoryFigure(stored: Int, active: Int) async throws {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-rss-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let db = dir.appendingPathComponent("rss.sqlite").path
+            let store = try TutorStore(path: db)
+            var batch: [ChatChange] = []
+            for chat in 1...stored {
+                batch.append(DrillData.learner(Int64(chat), now: Date()))
+                if batch.count == 5_000 { try store.commit(batch, offset: nil); batch = [] }
+            }
+            try store.commit(batch, offset: nil)
+            let fake = try FakeBotAPI()
+            defer { fake.stop() }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+            let c = paths.config(token: "", defaultDB: db)
+            p.arguments = ["run", "--db", db, "--banks", c.banksDirectory, "--prompts", c.promptsDirectory]
+            p.environment = ["TELEGRAM_BOT_TOKEN": "123456789:" + String(repeating: "A", count: 35), "TELEGRAM_API_BASE": fake.baseURL,
+                             "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin"]
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            defer { p.terminate() }
+            func peak() -> Int {
+                let text = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? ""
+                let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+                return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+            }
+            _ = fake.wait(timeout: 30) { fake.calls.contains { $0.method == "setMyCommands" } }
+            let idle = peak()
+            // Learner ids from the stored ones: the bot reads them from the database, as in real life.
+            let learners = LoadLearners(fake: fake, count: active, firstChat: Int64(stored - active + 1))
+            learners.start()
+            var highest = idle
+            let deadline = Date().addingTimeInterval(900)
+            while learners.report().finished < active && Date() < deadline {
+                highest = max(highest, peak())
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            highest = max(highest, peak())
+            let r = learners.report()
+            print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up); \(r.summary)")
         }
 
         /// Learners all at once through the real bot and libcurl against the fake Bot API (closed loop).

@@ -84,7 +84,7 @@ extension PermitReady {
 
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete sent messages, answers older than 30 days and old message ids now (the bot also does it hourly).")
+            abstract: "Delete sent messages, answers older than 14 days and old message ids now (the bot also does it hourly).")
         @OptionGroup var paths: Paths
 
         func run() throws {

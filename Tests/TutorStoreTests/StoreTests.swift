@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
