@@ -51,7 +51,7 @@ t0="$(now)"
 "$bin" backup --db "$live" --to "$tmp/backup.sqlite"
 t1="$(now)"
 sleep 1
-kill -9 "$writer_pid"; wait "$writer_pid" 2>/dev/null || true; writer_pid=""
+{ kill -9 "$writer_pid"; wait "$writer_pid"; } 2>/dev/null || true; writer_pid=""
 after=$((seeded + $(wc -l <"$tmp/commits.txt")))
 
 mkdir "$tmp/fresh"

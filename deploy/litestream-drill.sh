@@ -89,12 +89,13 @@ sleep "$(printf '%d.%03d' "$seconds" $((RANDOM % 1000)))"
 kill -0 "$ls_pid" 2>/dev/null || die "litestream stopped early: $(tail -5 "$tmp/litestream.log")"
 
 # The disk dies: both processes at once (DRILL_GRACE=0), and the local files are gone.
-kill -9 "$writer_pid"
-killed_at="$(date +%s.%N)"
-[ "$grace" = 0 ] || sleep "$grace"
-kill -9 "$ls_pid"
-wait "$writer_pid" 2>/dev/null || true
-wait "$ls_pid" 2>/dev/null || true
+{
+  kill -9 "$writer_pid"
+  killed_at="$(date +%s.%N)"
+  [ "$grace" = 0 ] || sleep "$grace"
+  kill -9 "$ls_pid"
+  wait "$writer_pid" "$ls_pid"
+} 2>/dev/null || true
 writer_pid=""; ls_pid=""
 rm -f "$tmp/live.sqlite" "$tmp/live.sqlite-wal" "$tmp/live.sqlite-shm"
 
