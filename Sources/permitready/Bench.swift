@@ -125,7 +125,8 @@ extension PermitReady {
             let rss0 = PeakMemory.current()
             let learners = LoadLearners(fake: fake, count: count)
             learners.start()
-            let report = learners.finish(timeout: floodLimits ? Double(count) * 1.2 + 120 : 600)
+            // Under the limits each learner needs ~23 messages out of ~30/s shared by all.
+            let report = learners.finish(timeout: floodLimits ? Double(count) * 23 / 20 + 120 : 600)
             task.cancel()
             _ = await task.result
             print("load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)")
