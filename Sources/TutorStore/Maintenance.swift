@@ -136,8 +136,10 @@ extension TutorStore {
     /// copied beside the target, the old WAL and shared-memory files removed (SQLite would replay
     /// an old WAL onto the new file), then renamed over it in one step. Migrations run on the next
     /// open, so an older backup comes up to date.
-    public static func restore(from source: String, to path: String) throws -> StoreCounts {
-        let counts = try inspectBackup(source)
+    /// `checked`: what `inspectBackup` already returned for `source` (its quick_check reads the
+    /// whole file: a minute at 100,000 learners, not worth doing twice).
+    public static func restore(from source: String, to path: String, checked: StoreCounts? = nil) throws -> StoreCounts {
+        let counts = try checked ?? inspectBackup(source)
         let fm = FileManager.default
         let staging = path + ".restoring"
         try? fm.removeItem(atPath: staging)

@@ -40,18 +40,19 @@ extension PermitReady {
             do {
                 let t0 = Date()
                 let fm = FileManager.default
+                var checked: StoreCounts?
                 if fm.fileExists(atPath: path) {
                     let current = try TutorStore(path: path)
                     if !force, let beat = try current.heartbeat(), Date().timeIntervalSince(beat) < runningWithin {
                         throw BackupError.botRunning(secondsSincePoll: Int(Date().timeIntervalSince(beat)))
                     }
-                    _ = try TutorStore.inspectBackup(from)
+                    checked = try TutorStore.inspectBackup(from)
                     let keep = path + ".before-restore"
                     try? fm.removeItem(atPath: keep)
                     try current.backup(to: keep)
                     print("kept the current database as \(keep)")
                 }
-                let counts = try TutorStore.restore(from: from, to: path)
+                let counts = try TutorStore.restore(from: from, to: path, checked: checked)
                 let store = try TutorStore(path: path)   // migrates an older backup
                 try store.setFlag(TutorStore.heartbeatKey, nil)
                 print("restored \(from) to \(path): \(counts) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s; migrations: \(try store.appliedMigrations().last ?? "-")")
