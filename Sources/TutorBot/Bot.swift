@@ -189,9 +189,9 @@ public final class Bot: Sendable {
                 batch.apply(.nudgeDue, chatID: chatID, sender: nil, isGroup: false,
                             seed: ExamBuilder.stableHash("nudge/\(chatID)"), updateID: nil)
             }
-            try commit(batch, offset: nil)
+            let reduced = try commit(batch, offset: nil)
             metrics.remindersDue.increment(by: due.count)
-            metrics.remindersSent.increment(by: batch.changes.values.filter { !$0.outbox.isEmpty }.count)
+            metrics.remindersSent.increment(by: reduced.changes.values.filter { !$0.outbox.isEmpty }.count)
             return due.count
         }
     }
@@ -222,7 +222,11 @@ public final class Bot: Sendable {
         return due.count
     }
 
-    private func commit(_ batch: Batch, offset: Int64?) throws {
+    /// Reduces what the batch queued, then commits it; returns the reduced batch.
+    @discardableResult
+    private func commit(_ queuedBatch: Batch, offset: Int64?) throws -> Batch {
+        var batch = queuedBatch
+        batch.reduceQueued()
         // Button-tap answers are not stored: they are sent from memory the moment the batch is
         // committed (below). A crash in between costs a spinner that Telegram clears itself; a
         // stored answer re-sent after a restart would be past Telegram's 15 s anyway.
@@ -255,9 +259,12 @@ public final class Bot: Sendable {
         metrics.updatesProcessed.increment(by: batch.counts.updatesProcessed)
         if batch.counts.updatesSkipped > 0 { metrics.updatesSkipped.increment(by: batch.counts.updatesSkipped) }
         if batch.counts.updatesGarbled > 0 { metrics.updatesGarbled.increment(by: batch.counts.updatesGarbled) }
+        return batch
     }
 
-    /// One batch being reduced: each chat read once, its events applied in order.
+    /// One batch being reduced: each chat read once, its events applied in order. Events are
+    /// queued by `apply` and reduced together by `reduceQueued` (which `commit` calls): different
+    /// chats are independent, so they are reduced side by side on the machine's cores.
     struct Batch {
         let bot: Bot
         let banks: Banks
@@ -267,6 +274,28 @@ public final class Bot: Sendable {
         var counts = BotCounters()
         /// Admin replies: they change no learner's state.
         var extraOutbox: [OutboxItem] = []
+        var queued: [Queued] = []
+
+        struct Queued: Sendable {
+            var event: Event
+            var chatID: Int64
+            var sender: Sender?
+            var isGroup: Bool
+            var seed: UInt64
+            var updateID: Int64?
+            var firedTimer: String?
+        }
+
+        /// What one chat's events came to: its change (nil if the chat is gone) and the tallies.
+        struct ChatOutcome: Sendable {
+            var change: ChatChange?
+            var processed = 0
+            var skipped = 0
+        }
+
+        /// Below this many chats the batch is reduced on the calling thread: handing work to
+        /// another core costs more than one chat's reduction.
+        static let sideBySideFrom = 4
 
         init(bot: Bot) {
             self.bot = bot
@@ -276,20 +305,75 @@ public final class Bot: Sendable {
 
         mutating func apply(_ event: Event, chatID: Int64, sender: Sender?, isGroup: Bool, seed: UInt64, updateID: Int64?,
                             firedTimer: String? = nil) {
+            queued.append(Queued(event: event, chatID: chatID, sender: sender, isGroup: isGroup, seed: seed, updateID: updateID,
+                                 firedTimer: firedTimer))
+        }
+
+        /// Reduces every queued event: each chat's in the order they came, different chats in parallel.
+        mutating func reduceQueued() {
+            guard !queued.isEmpty else { return }
+            var slot: [Int64: Int] = [:]
+            var perChat: [[Queued]] = []
+            for q in queued {
+                if let i = slot[q.chatID] { perChat[i].append(q) } else { slot[q.chatID] = perChat.count; perChat.append([q]) }
+            }
+            queued = []
+            let reducer = ChatReducer(bot: bot, banks: banks, now: now)
+            var outcomes: [ChatOutcome]
+            if perChat.count >= Self.sideBySideFrom {
+                let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, perChat.count))
+                let results = Mutex([Int: ChatOutcome]())
+                let chats = perChat
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    var mine: [(Int, ChatOutcome)] = []
+                    for i in stride(from: worker, to: chats.count, by: workers) {
+                        mine.append((i, reducer.reduce(chats[i], existing: nil)))
+                    }
+                    results.withLock { all in for (i, o) in mine { all[i] = o } }
+                }
+                let all = results.withLock { $0 }
+                outcomes = perChat.indices.map { all[$0] ?? ChatOutcome() }
+            } else {
+                outcomes = perChat.map { reducer.reduce($0, existing: nil) }
+            }
+            for (events, outcome) in zip(perChat, outcomes) {
+                let chatID = events[0].chatID
+                counts.updatesProcessed += outcome.processed
+                counts.updatesSkipped += outcome.skipped
+                guard let change = outcome.change else { continue }
+                if changes[chatID] == nil { order.append(chatID) }
+                changes[chatID] = change
+            }
+        }
+    }
+
+    /// Reduces one chat's events: pure but for reading the chat (cache, then SQLite) and logging.
+    struct ChatReducer: Sendable {
+        let bot: Bot
+        let banks: Banks
+        let now: Date
+
+        func reduce(_ events: [Batch.Queued], existing: ChatChange?) -> Batch.ChatOutcome {
+            var outcome = Batch.ChatOutcome(change: existing)
+            for e in events { apply(e, to: &outcome) }
+            return outcome
+        }
+
+        private func apply(_ e: Batch.Queued, to outcome: inout Batch.ChatOutcome) {
+            let chatID = e.chatID
             do {
                 var change: ChatChange
-                if let existing = changes[chatID] {
+                if let existing = outcome.change {
                     change = existing
                 } else {
                     let before = try bot.chatCache.get(chatID) ?? bot.store.loadChat(chatID)
-                    guard let start = before ?? sender.map({ Dialogue.newChat(chatID: chatID, sender: $0, isGroup: isGroup, now: now) }) else {
+                    guard let start = before ?? e.sender.map({ Dialogue.newChat(chatID: chatID, sender: $0, isGroup: e.isGroup, now: now) }) else {
                         return   // a timer for a chat that no longer exists
                     }
                     change = ChatChange(before: before, after: start, answers: [], outbox: [])
-                    order.append(chatID)
                 }
-                if let sender, !isGroup { change.after.learner.firstName = sender.firstName }
-                let (state, effects) = Dialogue.reduce(change.after, event, DialogueContext(banks: banks, now: now, seed: seed))
+                if let sender = e.sender, !e.isGroup { change.after.learner.firstName = sender.firstName }
+                let (state, effects) = Dialogue.reduce(change.after, e.event, DialogueContext(banks: banks, now: now, seed: e.seed))
                 let rendered = bot.renderer.items(for: effects, chatID: chatID)
                 change.after = state
                 change.answers += rendered.answers
@@ -306,13 +390,13 @@ public final class Bot: Sendable {
                     default: break
                     }
                 }
-                if let firedTimer { change.firedTimers.append(firedTimer) }
-                changes[chatID] = change
-                counts.updatesProcessed += 1
+                if let firedTimer = e.firedTimer { change.firedTimers.append(firedTimer) }
+                outcome.change = change
+                outcome.processed += 1
             } catch {
                 // One chat's unreadable row must not hold up everyone else's updates.
-                counts.updatesSkipped += 1
-                bot.logger.error("skipped an event: \(error)", metadata: ["chat_id": "\(chatID)", "update_id": "\(updateID.map(String.init) ?? "timer")"])
+                outcome.skipped += 1
+                bot.logger.error("skipped an event: \(error)", metadata: ["chat_id": "\(chatID)", "update_id": "\(e.updateID.map(String.init) ?? "timer")"])
             }
         }
     }

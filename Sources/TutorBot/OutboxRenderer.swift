@@ -7,7 +7,7 @@ import TutorStore
 /// prompts here, before commit, so the sender only has to deliver them).
 public struct OutboxRenderer: Sendable {
     public let prompts: Prompts
-    static let encoder = JSONEncoder()
+    static let encoder = StreamingJSONEncoder()
     /// Telegram's limit on message text (after entity parsing; we stay under it in raw HTML too).
     public static let maxText = 4096
 

@@ -30,6 +30,7 @@ public struct Prompts: Sendable {
 
     let library: MustacheLibrary
     let strings: Strings
+    let textTemplates: [String: MustacheTemplate]
 
     struct Strings: Decodable, Sendable {
         var buttons: [String: String]
@@ -54,7 +55,7 @@ public struct Prompts: Sendable {
         let stringsPath = "\(directory)/strings.json"
         do {
             let strings = try JSONDecoder().decode(Strings.self, from: Data(contentsOf: URL(fileURLWithPath: stringsPath)))
-            return Prompts(library: MustacheLibrary(templates: templates), strings: strings)
+            return Prompts(library: MustacheLibrary(templates: templates), strings: strings, textTemplates: textTemplates(strings))
         } catch {
             throw PromptsError.unreadable(file: stringsPath, reason: "\(error)")
         }
@@ -62,17 +63,39 @@ public struct Prompts: Sendable {
 
     /// Renders a template with its context; trimmed, as Telegram trims anyway.
     func render(_ name: String, _ context: Any) -> String {
-        (library.render(Prompts.tree(context), withTemplate: name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        Prompts.trimmed(library.render(Prompts.tree(context), withTemplate: name) ?? "")
+    }
+
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without the trip through NSString (it was
+    /// 6% of an update): the same set, Unicode's space separators, tab, the newlines U+000A-U+000D,
+    /// U+0085, U+2028 and U+2029.
+    static func trimmed(_ s: String) -> String {
+        func isSpace(_ c: Unicode.Scalar) -> Bool {
+            switch c.value {
+            case 0x09...0x0D, 0x20, 0x85, 0x2028, 0x2029: return true
+            case 0..<0x80: return false
+            default: return c.properties.generalCategory == .spaceSeparator
+            }
+        }
+        let scalars = s.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return s }
+        return String(scalars[first...last])
     }
 
     /// The context as nested dictionaries. Mustache would otherwise reflect (Mirror) the struct
     /// again for every variable it looks up — most of the time of a reply went there; one
     /// reflection per render is enough. nil optionals are left out, so they read as false.
     static func tree(_ value: Any) -> Any {
+        if let c = value as? TemplateFields { return c.fields }
+        return reflected(value)
+    }
+
+    /// `tree` by reflection alone (the contexts that list no fields; tests compare the two).
+    static func reflected(_ value: Any) -> Any {
         // Leaves first, without reflection: most values are strings, numbers and flags.
         switch value {
         case is String, is Int, is Bool, is Int64, is Double: return value
-        case let c as TemplateFields: return c.fields.mapValues(tree)
         case let list as [OptionContext]: return list.map(\.fields)
         default: break
         }
@@ -106,8 +129,17 @@ public struct Prompts: Sendable {
 
     /// Plain text (button labels): no HTML escaping, since Telegram shows button text as is.
     func text(_ template: String, _ context: [String: String] = [:]) -> String {
-        guard let t = try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + template) else { return template }
+        guard let t = textTemplates[template] ?? (try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + template)) else { return template }
         return t.render(context)
+    }
+
+    /// The button and mode strings parsed once at load (they were parsed again for every label).
+    static func textTemplates(_ strings: Strings) -> [String: MustacheTemplate] {
+        var all: [String: MustacheTemplate] = [:]
+        for template in Array(strings.buttons.values) + Array(strings.modes.values) {
+            all[template] = try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + template)
+        }
+        return all
     }
 
     // MARK: - names
@@ -299,6 +331,8 @@ public struct Prompts: Sendable {
 /// The hottest contexts (every question and answer) list their fields by hand, sparing a
 /// reflection per render; `PromptsTests` checks each list matches the struct's properties.
 protocol TemplateFields {
+    /// Template-ready values only: strings, numbers, flags, and dictionaries or arrays of them
+    /// (nil optionals left out). `Prompts.tree` hands them to Mustache as they are.
     var fields: [String: Any] { get }
 }
 
@@ -416,6 +450,16 @@ struct StateCardContext {
         case 0.7..<0.8: return "\(whole)¾"
         default: return "\(whole)"
         }
+    }
+}
+
+extension HomeContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = ["stateName": stateName, "streak": streak, "hasStreak": hasStreak, "studiedToday": studiedToday,
+                                "missed": missed, "hasMissed": hasMissed, "seen": seen, "total": total, "level": level,
+                                "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached]
+        if let streakEnded { f["streakEnded"] = streakEnded }
+        return f
     }
 }
 

@@ -23,34 +23,108 @@ public enum QuestionKind: String, Codable, Sendable {
     case fillIn
 }
 
-/// One question as the bank states it; `answers[correctAnswerIndex]` is right.
+/// One question as the bank states it; `answers[correctAnswerIndex]` is right. Its fields live in one shared, copy-on-write box: the dialogue copies
+/// questions out of pools of hundreds on most screens, and a copy of thirteen strings and arrays
+/// (a retain each) was the largest single cost of an update; a copy of the box is one retain.
 public struct Question: Codable, Equatable, Sendable {
-    public var id: String
-    public var category: Topic
-    public var difficulty: Difficulty
-    public var kind: QuestionKind
-    public var questionText: String
-    public var answers: [String]
-    public var correctAnswerIndex: Int
-    public var explanation: String
-    public var source: String
-    public var imageAssetName: String?
+    struct Fields: Codable, Equatable, Sendable {
+        var id: String
+        var category: Topic
+        var difficulty: Difficulty
+        var kind: QuestionKind
+        var questionText: String
+        var answers: [String]
+        var correctAnswerIndex: Int
+        var explanation: String
+        var source: String
+        var imageAssetName: String?
+        var stateCode: String?
+        var acceptedAnswers: [String]? = nil
+        var distinctFrom: [String]? = nil
+    }
+
+    // @unchecked Sendable: `fields` is only ever written through `unique()`, on a box no other
+    // Question shares, so a box another thread can see is never mutated.
+    final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
+    }
+
+    public var id: String {
+        get { box.fields.id }
+        set { unique().fields.id = newValue }
+    }
+    public var category: Topic {
+        get { box.fields.category }
+        set { unique().fields.category = newValue }
+    }
+    public var difficulty: Difficulty {
+        get { box.fields.difficulty }
+        set { unique().fields.difficulty = newValue }
+    }
+    public var kind: QuestionKind {
+        get { box.fields.kind }
+        set { unique().fields.kind = newValue }
+    }
+    public var questionText: String {
+        get { box.fields.questionText }
+        set { unique().fields.questionText = newValue }
+    }
+    public var answers: [String] {
+        get { box.fields.answers }
+        set { unique().fields.answers = newValue }
+    }
+    public var correctAnswerIndex: Int {
+        get { box.fields.correctAnswerIndex }
+        set { unique().fields.correctAnswerIndex = newValue }
+    }
+    public var explanation: String {
+        get { box.fields.explanation }
+        set { unique().fields.explanation = newValue }
+    }
+    public var source: String {
+        get { box.fields.source }
+        set { unique().fields.source = newValue }
+    }
+    public var imageAssetName: String? {
+        get { box.fields.imageAssetName }
+        set { unique().fields.imageAssetName = newValue }
+    }
     /// nil for universal questions.
-    public var stateCode: String?
+    public var stateCode: String? {
+        get { box.fields.stateCode }
+        set { unique().fields.stateCode = newValue }
+    }
     /// Fill-in questions: other accepted spellings of the answer ("eight" for "8").
-    public var acceptedAnswers: [String]? = nil
+    public var acceptedAnswers: [String]? {
+        get { box.fields.acceptedAnswers }
+        set { unique().fields.acceptedAnswers = newValue }
+    }
     /// Questions a reviewer checked and found to test a different fact, though they read alike
     /// (the near-duplicate lint skips these pairs).
-    public var distinctFrom: [String]? = nil
+    public var distinctFrom: [String]? {
+        get { box.fields.distinctFrom }
+        set { unique().fields.distinctFrom = newValue }
+    }
 
     public init(id: String, category: Topic, difficulty: Difficulty, kind: QuestionKind = .multipleChoice,
                 questionText: String, answers: [String], correctAnswerIndex: Int, explanation: String,
                 source: String, imageAssetName: String? = nil, stateCode: String? = nil) {
-        self.id = id; self.category = category; self.difficulty = difficulty; self.kind = kind
-        self.questionText = questionText; self.answers = answers; self.correctAnswerIndex = correctAnswerIndex
-        self.explanation = explanation; self.source = source; self.imageAssetName = imageAssetName
-        self.stateCode = stateCode
+        box = Box(Fields(id: id, category: category, difficulty: difficulty, kind: kind, questionText: questionText,
+                         answers: answers, correctAnswerIndex: correctAnswerIndex, explanation: explanation, source: source,
+                         imageAssetName: imageAssetName, stateCode: stateCode))
     }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public static func == (a: Question, b: Question) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
 
     public var isSign: Bool { category == .roadSigns }
 }
@@ -178,6 +252,7 @@ public struct Banks: Sendable {
     /// Each state's pool and its ids, built once: the dialogue asks for them on most screens.
     private let pools: [String: [Question]]
     private let poolIDSets: [String: Set<String>]
+    private let poolIndexes: [String: [String: Int]]
 
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
                 signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:]) {
@@ -196,6 +271,7 @@ public struct Banks: Sendable {
         for s in states { pools[s.code] = universal + (stateQuestions[s.code] ?? []) }
         self.pools = pools
         self.poolIDSets = pools.mapValues { Set($0.map(\.id)) }
+        self.poolIndexes = pools.mapValues { Dictionary($0.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
 
     public func question(_ id: String) -> Question? { byID[id] }
@@ -207,6 +283,9 @@ public struct Banks: Sendable {
         guard let code = stateCode else { return universal }
         return pools[code] ?? universal + (stateQuestions[code] ?? [])
     }
+
+    /// Where each question stands in `pool(for:)` (nil for a state without a built pool).
+    public func poolPositions(for stateCode: String?) -> [String: Int]? { stateCode.flatMap { poolIndexes[$0] } }
 
     /// The ids of `pool(for:)`, for membership tests.
     public func poolIDs(for stateCode: String?) -> Set<String> {

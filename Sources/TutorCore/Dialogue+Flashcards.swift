@@ -39,11 +39,24 @@ extension Reduction {
     }
 
     /// New cards on offer now: misses without a card first, then questions never seen, easy first.
+    /// Home asks on every visit, so the pool is walked only as far as the day's allowance needs.
     func newCardCandidates(_ pool: [Question]) -> [String] {
-        let misses = state.missedIDs.filter { state.cards[$0] == nil && banks.poolIDs(for: learner.stateCode).contains($0) }
-        let unseen = pool.filter { state.cards[$0.id] == nil && state.progress[$0.id] == nil && $0.kind != .fillIn }
-        let easyFirst = unseen.filter { $0.difficulty == .easy } + unseen.filter { $0.difficulty != .easy }
-        return Array((misses + easyFirst.map(\.id)).prefix(newCardsLeftToday))
+        let limit = newCardsLeftToday
+        guard limit > 0 else { return [] }
+        let ids = banks.poolIDs(for: learner.stateCode)
+        let misses = state.missedIDs.filter { state.cards[$0] == nil && ids.contains($0) }
+        guard misses.count < limit else { return Array(misses.prefix(limit)) }
+        let wanted = limit - misses.count
+        var easy: [String] = [], harder: [String] = []
+        for q in pool where q.kind != .fillIn && state.cards[q.id] == nil && state.progress[q.id] == nil {
+            if q.difficulty == .easy {
+                easy.append(q.id)
+                if easy.count == wanted { break }   // easy ones come first: enough already
+            } else if harder.count < wanted {
+                harder.append(q.id)
+            }
+        }
+        return misses + (easy + harder).prefix(wanted)
     }
 
     mutating func startFlashcards() {

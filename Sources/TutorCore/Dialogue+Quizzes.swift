@@ -203,7 +203,8 @@ extension Reduction {
         var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
         // What the learner's first answers say they'd know of it unstudied: the knowledge trace's prior.
         let unstudied = Knowledge.counts(state.progress[q.id], at: ctx.now)
-            ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode)).unstudiedKnown(q) : nil
+            ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode),
+                                     positions: banks.poolPositions(for: learner.stateCode)).unstudiedKnown(q) : nil
         stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied)
         state.progress[q.id] = stats
         let day = today

@@ -150,8 +150,20 @@ public enum Readiness {
         var topicResidual: [Topic: Double] = [:]
         var topicCount: [Topic: Int] = [:]
 
-        public init(progress: [String: QuestionStats], pool: [Question]) {
-            for q in pool {
+        /// `positions` (each pool question's index, from `Banks.poolPositions`) lets a learner who
+        /// has seen a few questions skip walking the whole pool; the sums still run in pool order,
+        /// so the figures are the same to the last bit either way.
+        public init(progress: [String: QuestionStats], pool: [Question], positions: [String: Int]? = nil) {
+            if let positions, progress.count * 2 < pool.count {
+                let seen = progress.keys.compactMap { positions[$0] }.sorted()
+                self.init(progress: progress, questions: seen.lazy.map { pool[$0] })
+            } else {
+                self.init(progress: progress, questions: pool)
+            }
+        }
+
+        private init(progress: [String: QuestionStats], questions: some Sequence<Question>) {
+            for q in questions {
                 guard let s = progress[q.id], s.seen > 0 else { continue }
                 let first = s.firstCorrect ?? (s.correct == s.seen)
                 let g = Knowledge.guess(q)

@@ -101,7 +101,7 @@ public final class TutorStore: Sendable {
         try writer.read { db in try Schema.migrator.appliedMigrations(db) }
     }
 
-    static let encoder = JSONEncoder()
+    static let encoder = StreamingJSONEncoder()
     static let decoder = JSONDecoder()
 
     // MARK: - update offset

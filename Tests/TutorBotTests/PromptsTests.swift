@@ -118,11 +118,18 @@ import Testing
 
     /// Hand-written field lists must name exactly the struct's properties (optionals may be absent when nil).
     @Test func handWrittenFieldListsMatchTheirStructs() {
+        let home = HomeContext(HomeView(firstName: "Sam", stateName: "Ohio", streak: 3, studiedToday: true, missedCount: 2, seenCount: 9,
+                                        totalCount: 300, answeredToday: 4, streakEnded: 5))
         let samples: [any TemplateFields] = [QuestionContext(sampleQuestion, prompts: prompts), AnsweredContext(sampleAnswered, prompts: prompts),
-                                             OptionContext(letter: "A", text: "t", mark: "m")]
+                                             OptionContext(letter: "A", text: "t", mark: "m"), home]
         for sample in samples {
             let labels = Set(Mirror(reflecting: sample).children.compactMap(\.label))
             #expect(Set(sample.fields.keys) == labels, "\(type(of: sample)): \(labels.symmetricDifference(sample.fields.keys))")
+        }
+        // And they render exactly what reflecting the struct renders.
+        for (template, sample) in [("question", samples[0]), ("answered", samples[1]), ("home", home)] as [(String, any TemplateFields)] {
+            let fast = prompts.library.render(Prompts.tree(sample), withTemplate: template)
+            #expect(fast != nil && fast == prompts.library.render(Prompts.reflected(sample), withTemplate: template), "\(template)")
         }
     }
 
