@@ -66,7 +66,10 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         self.token = token
         self.connectTimeout = connectTimeout
         self.multi = curl_multi_init()!
-        _ = pr_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
+        // Enough kept-alive connections for every request the sender has in flight (256 chats and
+        // 256 tap answers): with 64, a busy minute opened and closed thousands of connections (a
+        // TLS handshake each against Telegram), which was a good part of the machine under load.
+        _ = pr_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 600)
         let t = Thread { [unowned self] in self.run() }
         t.name = "permitready-curl"
         thread = t

@@ -151,6 +151,21 @@ public actor OutboxSender {
     static let concurrentBulkChats = 8
     var bulkInFlight: Set<Int64> = []
 
+    /// Delivered rows whose "sent" mark is not yet written: marked together every `markEvery`
+    /// (or every `markBatch` rows), in one transaction. A chat stays in `inFlight` until its
+    /// marks are written, so no query can hand out a delivered row again; a crash in between
+    /// re-sends at most the last `markEvery` of messages.
+    var unmarked: [(item: OutboxItem, messageID: Int64?)] = []
+    var unmarkedPerChat: [Int64: Int] = [:]
+    /// Chats whose delivery is over but whose marks are still waiting.
+    var awaitingMarks: Set<Int64> = []
+    /// Message ids of tagged messages delivered but not yet written to message_ref (an edit of
+    /// the question just sent must find it).
+    var unmarkedRefs: [String: Int64] = [:]
+    var markScheduled = false
+    static let markEvery = Duration.milliseconds(10)
+    static let markBatch = 256
+
     init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
          perChatPerSecond: Double = 1, metrics: BotMetrics? = nil, logger: Logger) {
         self.api = api; self.store = store; self.clock = clock; self.banksDirectory = banksDirectory
@@ -209,7 +224,11 @@ public actor OutboxSender {
         stopped = true
         wake()
         let deadline = Date().addingTimeInterval(5)
-        while !inFlight.isEmpty && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        while !inFlight.isEmpty && Date() < deadline {
+            writeMarks()
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        writeMarks()
     }
 
     /// Waits until the outbox is empty (or `timeout` passes): used before a console chat exits.
@@ -272,24 +291,81 @@ public actor OutboxSender {
     }
 
     private func deliverTap(_ item: OutboxItem) async {
-        _ = await deliver(item)
+        _ = await deliver(item, markLater: false)
         tapsInFlight.remove(item.id)
     }
 
-    /// Sends one chat's due rows one after another, then frees the chat for the main loop.
+    /// Sends one chat's due rows one after another, then frees the chat for the main loop (once
+    /// its rows' marks are written).
     private func deliverChat(startingWith first: OutboxItem) async {
         var item: OutboxItem? = first
         while let current = item, !stopped {
-            let delivered = await deliver(current)
-            item = delivered ? (try? store.nextPending(chatID: current.chatID, now: clock.now())) ?? nil : nil
+            let delivered = await deliver(current, markLater: true)
+            // `after`: the row just sent may still read as pending until its mark is written.
+            item = delivered ? (try? store.nextPending(chatID: current.chatID, now: clock.now(), after: current.id)) ?? nil : nil
         }
-        inFlight.remove(first.chatID)
-        bulkInFlight.remove(first.chatID)
+        if unmarkedPerChat[first.chatID, default: 0] > 0 {
+            awaitingMarks.insert(first.chatID)
+        } else {
+            free(first.chatID)
+        }
+    }
+
+    private func free(_ chatID: Int64) {
+        inFlight.remove(chatID)
+        bulkInFlight.remove(chatID)
         wake()
     }
 
+    /// Notes a delivered row; its mark is written with others shortly (`writeMarks`).
+    private func markLater(_ item: OutboxItem, messageID: Int64?) {
+        unmarked.append((item, messageID))
+        unmarkedPerChat[item.chatID, default: 0] += 1
+        if let tag = item.saveTag, let messageID { unmarkedRefs["\(item.chatID)/\(tag)"] = messageID }
+        if unmarked.count >= Self.markBatch {
+            writeMarks()
+        } else if !markScheduled {
+            markScheduled = true
+            Task {
+                try? await Task.sleep(for: Self.markEvery)
+                self.writeMarks()
+            }
+        }
+    }
+
+    /// Writes every waiting mark in one transaction and frees the chats that were waiting on them.
+    private func writeMarks() {
+        markScheduled = false
+        guard !unmarked.isEmpty else { return }
+        let marks = unmarked
+        unmarked = []
+        do {
+            try store.markSent(marks)
+        } catch {
+            // Kept and tried again: a row written as pending would otherwise be sent twice.
+            logger.error("could not mark \(marks.count) sent message(s): \(error); trying again")
+            unmarked = marks + unmarked
+            if !markScheduled {
+                markScheduled = true
+                Task {
+                    try? await Task.sleep(for: .milliseconds(200))
+                    self.writeMarks()
+                }
+            }
+            return
+        }
+        for (item, messageID) in marks {
+            let key = "\(item.chatID)/\(item.saveTag ?? "")"
+            if item.saveTag != nil, unmarkedRefs[key] == messageID { unmarkedRefs.removeValue(forKey: key) }
+            let left = unmarkedPerChat[item.chatID, default: 1] - 1
+            if left > 0 { unmarkedPerChat[item.chatID] = left; continue }
+            unmarkedPerChat.removeValue(forKey: item.chatID)
+            if awaitingMarks.remove(item.chatID) != nil { free(item.chatID) }
+        }
+    }
+
     /// Returns true when the chat may go on to its next row (sent, or given up for good).
-    private func deliver(_ item: OutboxItem) async -> Bool {
+    private func deliver(_ item: OutboxItem, markLater later: Bool) async -> Bool {
         let meta: Logger.Metadata = ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"]
         do {
             // Replies are paced per chat as Telegram requires; only bulk (reminders, broadcasts)
@@ -306,7 +382,7 @@ public actor OutboxSender {
             // Attempts, not successes, are what Telegram counted when it said "too many".
             if item.priority >= 0 { flood.sent(at: .now) }
             let messageID = try await send(item)
-            try store.markSent(item, messageID: messageID)
+            if later { markLater(item, messageID: messageID) } else { try store.markSent(item, messageID: messageID) }
             switch item.priority {
             case ..<0: metrics?.tapsAnswered.increment()
             case 0: metrics?.repliesSent.increment()
@@ -388,7 +464,7 @@ public actor OutboxSender {
         case "editMessageText":
             var request = try JSONDecoder().decode(EditMessageTextRequest.self, from: item.body)
             if let tag = item.editTag {
-                guard let id = try store.messageID(chatID: item.chatID, tag: tag) else {
+                guard let id = try unmarkedRefs["\(item.chatID)/\(tag)"] ?? store.messageID(chatID: item.chatID, tag: tag) else {
                     // The message to edit never arrived (it failed for good): say it afresh instead.
                     let markup = request.replyMarkup?.inlineKeyboard.isEmpty == false ? request.replyMarkup : nil
                     return try await api.sendMessage(SendMessageRequest(chatID: item.chatID, text: request.text, replyMarkup: markup)).messageID

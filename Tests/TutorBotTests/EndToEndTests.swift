@@ -217,6 +217,10 @@ final class Harness: @unchecked Sendable {
         #expect(LoadLearners.Report.percentile(r.tapAnswer, 0.99) < 15, "Telegram drops a tap answer after 15 s")
         let store = try #require(h.bot?.store)
         #expect(try store.rows("SELECT COUNT(*) AS n FROM answer").first?["n"] == "600", "ten answers per learner, none lost or doubled")
+        // Each answer edits its question in place: the question's id was found though its "sent"
+        // mark is written in batches (a miss would send the answer as a new message instead).
+        #expect(h.fake.calls.filter { $0.method == "editMessageText" }.count == 600)
+        #expect(h.fake.wait { (try? store.pendingCount()) == 0 }, "every delivered row is marked sent")
         await h.kill()
     }
 
