@@ -112,7 +112,10 @@ public struct BotAPI: Sendable {
         var allowed_updates: [String]
     }
 
-    public func getUpdates(offset: Int64, limit: Int = 100) async throws -> [ReceivedUpdate] {
+    /// Telegram's most (and default) updates per getUpdates.
+    public static let updatesPerPoll = 100
+
+    public func getUpdates(offset: Int64, limit: Int = updatesPerPoll) async throws -> [ReceivedUpdate] {
         let body = GetUpdates(offset: offset, timeout: pollTimeout, limit: limit,
                               allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"])
         return try await call("getUpdates", body, as: [ReceivedUpdate].self, timeout: TimeInterval(pollTimeout + 15))

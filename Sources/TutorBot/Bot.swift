@@ -460,7 +460,10 @@ public final class Bot: Sendable {
         }
         let cache = chatCache
         await sender.onBlocked { chatID in cache.forget(chatID) }
-        let sending = Task { await sender.run() }
+        // Delivering messages yields the cooperative threads to taking in updates (and answering
+        // their taps): when both have more work than the machine, a learner's tap is answered
+        // first and the messages it causes wait, rather than the other way round.
+        let sending = Task(priority: .medium) { await sender.run() }
         let timers = Task { await self.runTimers() }
         do {
             try await poll()
@@ -541,10 +544,14 @@ public final class Bot: Sendable {
                 continue
             }
             guard !received.isEmpty else { continue }
+            let arrived = ContinuousClock.now
             do {
                 if let next = try process(received) { offset = next }
-                await sender.wake()
+                sender.wakeSoon()
                 if config.deliverBeforeNextPoll { await sender.drain(timeout: 10) }
+                if received.count < BotAPI.updatesPerPoll, config.pollGatherSeconds > 0 {
+                    try? await Task.sleep(until: arrived + .milliseconds(Int(config.pollGatherSeconds * 1000)), clock: .continuous)
+                }
             } catch {
                 logger.error("could not commit a batch of \(received.count) update(s): \(error); Telegram will re-deliver it")
                 try? await Task.sleep(for: .seconds(2))

@@ -32,6 +32,11 @@ public struct Config: Sendable {
     public var notifySocket: String?
     /// How often the heartbeat `permitready health` reads is written (after a good poll).
     public var heartbeatEverySeconds: TimeInterval = 5
+    /// After a batch that did not fill a getUpdates (100), wait this long before polling again, so
+    /// that under load updates arrive in batches rather than one poll and one commit each. Against
+    /// Telegram a poll's round trip is about this anyway; against a fake on loopback, polling at
+    /// once ran thousands of one-update batches a second and starved the sending of replies.
+    public var pollGatherSeconds: TimeInterval = 0.02
 
     public init(token: String, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
                 banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],

@@ -180,6 +180,13 @@ public actor OutboxSender {
     /// Called when a learner turns out to have blocked the bot (the runtime drops its cached chat).
     public func onBlocked(_ handler: @escaping @Sendable (Int64) -> Void) { blockedHandler = handler }
 
+    /// `wake()` without waiting for this actor: the poll loop calls it after every commit, and
+    /// awaiting the actor there put taking in updates (and answering their taps) behind every
+    /// delivery the sender had queued.
+    public nonisolated func wakeSoon() {
+        Task { await self.wake() }
+    }
+
     /// New rows were committed: look now rather than at the next timeout.
     public func wake() {
         if let w = wakeup { wakeup = nil; w.resume() } else { wokenEarly = true }
@@ -265,7 +272,9 @@ public actor OutboxSender {
     /// `concurrentTaps` at once; a transient failure is retried while Telegram still takes it.
     public nonisolated func answerTaps(_ items: [OutboxItem]) {
         for item in items {
-            Task {
+            // Ahead of the sender's own work on the cooperative threads: under load, a tap answer
+            // otherwise waited behind hundreds of message deliveries for a turn to run.
+            Task(priority: .high) {
                 await tapGate.enter()
                 let deadline = ContinuousClock.now + .seconds(14)
                 var attempt = 0

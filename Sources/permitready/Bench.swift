@@ -83,14 +83,27 @@ extension PermitReady {
             let c = paths.config(token: "", defaultDB: db)
             p.arguments = ["run", "--db", db, "--banks", c.banksDirectory, "--prompts", c.promptsDirectory]
             p.environment = ["TELEGRAM_BOT_TOKEN": "123456789:" + String(repeating: "A", count: 35), "TELEGRAM_API_BASE": fake.baseURL,
-                             "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin"]
+                             "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin",
+                             // As deploy/permitready.service runs it (two malloc arenas, not sixteen).
+                             "MALLOC_ARENA_MAX": ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"]
             p.standardError = FileHandle.nullDevice
             try p.run()
             defer { p.terminate() }
+            // The split of resident memory when it is highest: heap and stacks (anonymous) against
+            // mapped files (the binary's and libraries' pages, ICU's data), which other processes share.
+            var split = ""
+            var highestNow = 0
             func peak() -> Int {
                 let text = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? ""
-                let line = text.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-                return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+                func kB(_ key: String) -> Int {
+                    let line = text.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
+                    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+                }
+                if kB("VmRSS:") > highestNow {
+                    highestNow = kB("VmRSS:")
+                    split = "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files"
+                }
+                return kB("VmHWM:") / 1024
             }
             _ = fake.wait(timeout: 30) { fake.calls.contains { $0.method == "setMyCommands" } }
             let idle = peak()
@@ -105,7 +118,16 @@ extension PermitReady {
             }
             highest = max(highest, peak())
             let r = learners.report()
-            print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up); \(r.summary)")
+            // Who used the two cores: the bot's process, and this one (the fake Bot API and the learners).
+            let stat = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? "")
+                .split(separator: ")").last?.split(separator: " ") ?? []
+            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            let botCPU = stat.count > 12 ? ((Double(stat[11]) ?? 0) + (Double(stat[12]) ?? 0)) / ticks : 0
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            let harnessCPU = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)")
+            print("  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)")
         }
 
         /// Learners all at once through the real bot and libcurl against the fake Bot API (closed loop).
