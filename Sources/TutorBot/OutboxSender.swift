@@ -4,40 +4,33 @@ import TelegramAPI
 import TutorCore
 import TutorStore
 
-/// A token bucket for an overall message rate; callers wait their turn (reservations may go
-/// negative, so waiting callers are served in order without polling). A nil rate lets everyone through.
+/// An overall message rate as a schedule of send slots (GCRA): each caller takes the next free
+/// slot and sleeps until it, so waiting callers are served in order without polling. A nil rate
+/// lets everyone through. A new rate spaces the slots taken after the change; the old token bucket
+/// let callers arriving after a raise compute slots that overlapped those already sleeping, which
+/// sent up to twice the pace and drew the very 429s the pace was there to avoid.
 actor RateLimiter {
     private(set) var rate: Double?
     let burst: Double
-    var tokens: Double
-    var last: ContinuousClock.Instant
+    /// The earliest instant the next caller may go.
+    var nextSlot: ContinuousClock.Instant = .now
 
     init(perSecond rate: Double?, burst: Double = 1) {
         self.rate = rate.map { max($0, 0.1) }
         self.burst = burst
-        self.tokens = burst
-        self.last = .now
     }
 
     func setRate(_ newRate: Double?) {
-        refill()
         rate = newRate.map { max($0, 0.5) }
-        if rate == nil { tokens = burst }
-    }
-
-    private func refill() {
-        let now = ContinuousClock.now
-        if let rate { tokens = min(burst, tokens + (now - last).inSeconds * rate) }
-        last = now
     }
 
     func acquire() async {
         guard let rate else { return }
-        refill()
-        tokens -= 1
-        if tokens < 0 {
-            try? await Task.sleep(for: .seconds(-tokens / rate))
-        }
+        let now = ContinuousClock.now
+        // Up to `burst` slots may be taken at once after a quiet spell.
+        let slot = max(nextSlot, now - .seconds((burst - 1) / rate))
+        nextSlot = slot + .seconds(1 / rate)
+        if slot > now { try? await Task.sleep(until: slot, clock: .continuous) }
     }
 }
 
@@ -45,8 +38,11 @@ actor RateLimiter {
 /// hit (the chat's ~1/s or the bot's overall one), so the sender infers it: 429s for two or more
 /// different chats within a second mean the bot as a whole is over; a lone one is that chat's.
 /// A chat-scope 429 holds only that chat for retry_after. A bot-scope 429 holds every message for
-/// retry_after and sets an overall pace at 70% of what was being sent; each quiet `raiseEvery`
-/// the pace rises 10%, and after `releaseAfter` with no 429 it is lifted again.
+/// retry_after and sets an overall pace at 70% of what was being sent, but never above 80% of
+/// Telegram's documented ~30/s (a burst of a thousand replies "attempts" hundreds a second, and
+/// 70% of that took several holds of more 429s to come down, each lowering the pace again, to the
+/// floor); each quiet `raiseEvery` the pace rises 10% (at least 1/s), and after `releaseAfter`
+/// with no 429 it is lifted again.
 struct FloodControl {
     var recent429s: [(chat: Int64, at: ContinuousClock.Instant)] = []
     var sends: [ContinuousClock.Instant] = []
@@ -60,6 +56,8 @@ struct FloodControl {
     static let window = Duration.seconds(1)
     /// Telegram's overall limit is about 30/s; no backing-off goes below this.
     static let minimumPace = 5.0
+    /// Telegram's documented overall limit: the first pace starts under it.
+    static let telegramOverall = 30.0
 
     enum Scope: String { case chat, bot }
 
@@ -79,7 +77,7 @@ struct FloodControl {
         lastBot429 = now
         if lastLowered.map({ now - $0 > .seconds(retryAfter) + Self.window }) ?? true {
             let recentRate = Double(sends.filter { now - $0 <= .seconds(2) }.count) / 2
-            pace = max(Self.minimumPace, 0.7 * (pace ?? recentRate))
+            pace = max(Self.minimumPace, pace.map { 0.7 * $0 } ?? min(0.7 * recentRate, 0.8 * Self.telegramOverall))
             lastChange = now
             lastLowered = now
         }
@@ -91,7 +89,7 @@ struct FloodControl {
         guard let current = pace, let limited = lastBot429 else { return (false, pace) }
         if now - limited >= Self.releaseAfter { pace = nil; lastChange = now; return (true, nil) }
         if let changed = lastChange, now - changed >= Self.raiseEvery {
-            pace = current * 1.1
+            pace = max(current * 1.1, current + 1)
             lastChange = now
             return (true, pace)
         }
