@@ -89,7 +89,10 @@ struct FloodControl {
         guard let current = pace, let limited = lastBot429 else { return (false, pace) }
         if now - limited >= Self.releaseAfter { pace = nil; lastChange = now; return (true, nil) }
         if let changed = lastChange, now - changed >= Self.raiseEvery {
-            pace = max(current * 1.1, current + 1)
+            // Up to 90% of Telegram's documented limit; beyond it only the lift (after a quiet
+            // minute) probes, since raising past 30/s drew a hold of 429s every half minute.
+            pace = max(current, min(max(current * 1.1, current + 1), 0.9 * Self.telegramOverall))
+            if pace == current { return (false, pace) }
             lastChange = now
             return (true, pace)
         }
@@ -380,10 +383,17 @@ public actor OutboxSender {
             if item.priority >= 0 {
                 let wait = chatDelay(item.chatID)
                 if wait > .zero { try? await Task.sleep(for: wait) }
-                // Telegram said the bot as a whole was over its limit: everyone waits it out.
-                if let until = flood.pausedUntil, until > .now { try? await Task.sleep(until: until, clock: .continuous) }
-                await relaxPace()
-                await overall.acquire()
+                // Telegram said the bot as a whole was over its limit: everyone waits it out —
+                // also a message whose slot was taken before the hold began, which then takes a
+                // new slot at the lowered pace (slots booked at the old pace reach seconds ahead,
+                // and firing them drew hold after hold of 429s, each lowering the pace again).
+                while true {
+                    if let until = flood.pausedUntil, until > .now { try? await Task.sleep(until: until, clock: .continuous) }
+                    await relaxPace()
+                    let holdBefore = flood.pausedUntil
+                    await overall.acquire()
+                    guard let hold = flood.pausedUntil, hold != holdBefore, hold > .now else { break }
+                }
             }
             if item.priority >= OutboxItem.bulkPriority { await limiter.acquire() }
             // Attempts, not successes, are what Telegram counted when it said "too many".
