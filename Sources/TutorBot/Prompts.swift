@@ -31,6 +31,14 @@ public struct Prompts: Sendable {
     let library: MustacheLibrary
     let strings: Strings
     let textTemplates: [String: MustacheTemplate]
+    /// Messages whose text depends on nothing but their kind — every notice ("Hmm, I didn't catch
+    /// that…"), help, about and the other screens without a context — rendered once at load by
+    /// their templates. A notice went with every stray message: 3 in 10 of the bench's renders,
+    /// each looking up 14 flags.
+    let fixedNotices: [Notice: String]
+    let fixedScreens: [String: String]
+    static let fixedScreenNames = ["pick_state", "type_state", "test_unavailable", "confirm_delete", "pick_sign_group",
+                                   "data_deleted", "review_empty", "pick_topic", "help", "about"]
 
     struct Strings: Decodable, Sendable {
         var buttons: [String: String]
@@ -55,10 +63,19 @@ public struct Prompts: Sendable {
         let stringsPath = "\(directory)/strings.json"
         do {
             let strings = try JSONDecoder().decode(Strings.self, from: Data(contentsOf: URL(fileURLWithPath: stringsPath)))
-            return Prompts(library: MustacheLibrary(templates: templates), strings: strings, textTemplates: textTemplates(strings))
+            let library = MustacheLibrary(templates: templates), texts = textTemplates(strings)
+            let unrendered = Prompts(library: library, strings: strings, textTemplates: texts, fixedNotices: [:], fixedScreens: [:])
+            return Prompts(library: library, strings: strings, textTemplates: texts,
+                           fixedNotices: Dictionary(uniqueKeysWithValues: Notice.allCases.map { ($0, unrendered.notice(NoticeContext($0))) }),
+                           fixedScreens: Dictionary(uniqueKeysWithValues: fixedScreenNames.map { ($0, unrendered.render($0, EmptyContext())) }))
         } catch {
             throw PromptsError.unreadable(file: stringsPath, reason: "\(error)")
         }
+    }
+
+    /// A screen without a context: rendered at load (see `fixedScreens`).
+    func fixed(_ name: String) -> String {
+        fixedScreens[name] ?? render(name, EmptyContext())
     }
 
     /// Renders a template with its context; trimmed, as Telegram trims anyway.
@@ -91,12 +108,14 @@ public struct Prompts: Sendable {
         return reflected(value)
     }
 
-    /// `tree` by reflection alone (the contexts that list no fields; tests compare the two).
-    static func reflected(_ value: Any) -> Any {
+    /// `tree` by reflection (the contexts that list no fields). `purely`: nested contexts are
+    /// reflected too, never read from their field lists (the tests compare the two ways).
+    static func reflected(_ value: Any, purely: Bool = false) -> Any {
+        func nested(_ v: Any) -> Any { purely ? reflected(v, purely: true) : tree(v) }
         // Leaves first, without reflection: most values are strings, numbers and flags.
         switch value {
         case is String, is Int, is Bool, is Int64, is Double: return value
-        case let list as [OptionContext]: return list.map(\.fields)
+        case let list as [OptionContext] where !purely: return list.map(\.fields)
         default: break
         }
         let mirror = Mirror(reflecting: value)
@@ -105,13 +124,13 @@ public struct Prompts: Sendable {
             var d: [String: Any] = [:]
             for child in mirror.children {
                 guard let label = child.label, let v = unwrap(child.value) else { continue }
-                d[label] = tree(v)
+                d[label] = nested(v)
             }
             return d
         case .collection:
-            return mirror.children.compactMap { unwrap($0.value).map(tree) }
+            return mirror.children.compactMap { unwrap($0.value).map(nested) }
         case .optional:
-            return unwrap(value).map(tree) ?? false
+            return unwrap(value).map(nested) ?? false
         default:
             return value
         }
@@ -257,8 +276,8 @@ public struct Prompts: Sendable {
         switch message {
         case .welcome(let name): return welcome(WelcomeContext(firstName: name))
         case .welcomeBack(let name): return render("welcome_back", WelcomeContext(firstName: name))
-        case .pickState: return render("pick_state", EmptyContext())
-        case .typeState: return render("type_state", EmptyContext())
+        case .pickState: return fixed("pick_state")
+        case .typeState: return fixed("type_state")
         case .confirmState(let s):
             struct C { var name: String }
             return render("confirm_state", C(name: s.name))
@@ -275,14 +294,14 @@ public struct Prompts: Sendable {
             MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation,
                                yourAnswer: $0.yourAnswer, signName: $0.signName)
         }, page: v.page, pageCount: v.pageCount))
-        case .testUnavailable: return render("test_unavailable", EmptyContext())
+        case .testUnavailable: return fixed("test_unavailable")
         case .nudge(let v):
             var c = NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
                                                                missed: v.missedCount, hasMissed: v.missedCount > 0,
                                                                cards: v.cardsDue, hasCards: v.cardsDue > 0, cardsPlural: v.cardsDue == 1 ? "" : "s")
             c.minutes = Prompts.cardMinutes(v.cardsDue); c.minutesPlural = c.minutes == 1 ? "" : "s"
             return render("nudge", c)
-        case .confirmDelete: return render("confirm_delete", EmptyContext())
+        case .confirmDelete: return fixed("confirm_delete")
         case .flashcard(let v):
             struct C { var number: Int; var total: Int; var topic: String; var question: String; var back: Bool; var answer: String; var explanation: String }
             return render("flashcard", C(number: v.number, total: v.total, topic: topicName(v.topic), question: v.question,
@@ -293,7 +312,7 @@ public struct Prompts: Sendable {
             return render("flashcards_done", C(reviewed: v.reviewed, hasReviewed: v.reviewed > 0, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
                                                tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek,
                                                reward: v.reward.map(RewardContext.init), leftEarly: v.leftEarly))
-        case .pickSignGroup: return render("pick_sign_group", EmptyContext())
+        case .pickSignGroup: return fixed("pick_sign_group")
         case .signCard(let v):
             struct C { var name: String; var mutcd: String?; var number: Int; var total: Int; var meaning: String; var rule: String }
             return render("sign_card", C(name: v.sign.name, mutcd: v.sign.mutcd, number: v.number, total: v.total, meaning: v.sign.meaning, rule: v.sign.rule))
@@ -304,15 +323,15 @@ public struct Prompts: Sendable {
         case .levelUp(let level):
             struct C { var level: Int }
             return render("level_up", C(level: level))
-        case .dataDeleted: return render("data_deleted", EmptyContext())
+        case .dataDeleted: return fixed("data_deleted")
         case .results(let v): return results(ResultsContext(v, prompts: self))
-        case .reviewEmpty: return render("review_empty", EmptyContext())
-        case .pickTopic: return render("pick_topic", EmptyContext())
+        case .reviewEmpty: return fixed("review_empty")
+        case .pickTopic: return fixed("pick_topic")
         case .progress(let v): return progress(ProgressContext(v, prompts: self))
         case .settings(let v): return render("settings", SettingsContext(v))
-        case .help: return render("help", EmptyContext())
-        case .about: return render("about", EmptyContext())
-        case .notice(let n): return notice(NoticeContext(n))
+        case .help: return fixed("help")
+        case .about: return fixed("about")
+        case .notice(let n): return fixedNotices[n] ?? notice(NoticeContext(n))
         }
     }
 
@@ -600,6 +619,36 @@ extension AnsweredContext: TemplateFields {
 
 struct TopicLine { var name: String; var correct: Int; var total: Int }
 
+extension TopicLine: TemplateFields {
+    var fields: [String: Any] { ["name": name, "correct": correct, "total": total] }
+}
+
+// The results screen ends every quiz and test: its nested contexts list their fields too
+// (reflecting them was 2% of an update).
+extension ResultsContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = [
+            "isExam": isExam, "needed": needed, "sections": sections.map(\.fields), "overallOK": overallOK, "timedOut": timedOut,
+            "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest, "best": best,
+            "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields), "hasWeak": hasWeak,
+            "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect, "hasPassMark": hasPassMark,
+            "passed": passed, "passPercent": passPercent, "gap": gap, "gapPlural": gapPlural, "stateName": stateName,
+            "topics": topics.map(\.fields), "duration": duration]
+        if let readiness { f["readiness"] = readiness.fields }
+        if let reward { f["reward"] = reward.fields }
+        return f
+    }
+}
+
+extension ResultsContext.Section: TemplateFields {
+    var fields: [String: Any] { ["name": name, "correct": correct, "total": total, "hasNeeded": hasNeeded, "needed": needed, "mark": mark] }
+}
+
+extension ResultsContext.Weak: TemplateFields {
+    var fields: [String: Any] { ["name": name, "correct": correct, "total": total, "last": last] }
+}
+
+
 struct ResultsContext {
     struct Section { var name: String; var correct: Int; var total: Int; var hasNeeded: Bool; var needed: Int; var mark: String }
     var isExam: Bool
@@ -719,6 +768,21 @@ struct ReadinessContext {
 }
 
 /// "+120 XP · Today 20/20 ✅ · 🔥 4-day streak" at the end of a session.
+extension RewardContext: TemplateFields {
+    var fields: [String: Any] {
+        ["xp": xp, "done": done, "goal": goal, "goalMet": goalMet, "streak": streak, "hasStreak": hasStreak, "streakPlural": streakPlural]
+    }
+}
+
+extension ReadinessContext: TemplateFields {
+    var fields: [String: Any] {
+        ["shown": shown, "low": low, "high": high, "lowChance": lowChance, "seen": seen, "poolSize": poolSize, "ready": ready,
+         "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
+         "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
+         "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions]
+    }
+}
+
 struct RewardContext {
     var xp: Int
     var done: Int

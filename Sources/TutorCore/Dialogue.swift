@@ -139,7 +139,7 @@ struct Reduction {
     }
 
     mutating func handleText(_ raw: String) {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(trimmed(raw))   // the same set as .whitespacesAndNewlines, without NSString
         guard text.count <= Dialogue.maxUsefulTextLength else { return notice(.tooLong) }
         guard !text.isEmpty else { return notice(.didNotCatchThat) }
 

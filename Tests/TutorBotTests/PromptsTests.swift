@@ -120,17 +120,44 @@ import Testing
     @Test func handWrittenFieldListsMatchTheirStructs() {
         let home = HomeContext(HomeView(firstName: "Sam", stateName: "Ohio", streak: 3, studiedToday: true, missedCount: 2, seenCount: 9,
                                         totalCount: 300, answeredToday: 4, streakEnded: 5))
+        let exam = ResultsContext(sampleResults, prompts: prompts)
+        // A quiz (not a test) whose misses list weak topics, with a reward and no readiness.
+        var quiz = sampleResults
+        quiz.result.mode = .quick; quiz.result.exam = nil; quiz.readiness = nil
+        let quizResults = ResultsContext(quiz, prompts: prompts)
+        var thinkFast = sampleResults
+        thinkFast.result.mode = .timedChallenge; thinkFast.result.exam = nil
+        let timed = ResultsContext(thinkFast, prompts: prompts)
+        #expect(exam.readiness != nil && exam.reward != nil && exam.sections.count == 2 && !exam.weak.isEmpty && !exam.topics.isEmpty)
         let samples: [any TemplateFields] = [QuestionContext(sampleQuestion, prompts: prompts), AnsweredContext(sampleAnswered, prompts: prompts),
-                                             OptionContext(letter: "A", text: "t", mark: "m"), home]
+                                             OptionContext(letter: "A", text: "t", mark: "m"), home, exam, exam.readiness!, exam.reward!,
+                                             exam.sections[0], exam.weak[0], exam.topics[0]]
         for sample in samples {
             let labels = Set(Mirror(reflecting: sample).children.compactMap(\.label))
             #expect(Set(sample.fields.keys) == labels, "\(type(of: sample)): \(labels.symmetricDifference(sample.fields.keys))")
         }
         // And they render exactly what reflecting the struct renders.
-        for (template, sample) in [("question", samples[0]), ("answered", samples[1]), ("home", home)] as [(String, any TemplateFields)] {
+        let renders: [(String, any TemplateFields)] = [("question", samples[0]), ("answered", samples[1]), ("home", home),
+                                                       ("results", exam), ("results", quizResults), ("results", timed)]
+        for (template, sample) in renders {
             let fast = prompts.library.render(Prompts.tree(sample), withTemplate: template)
-            #expect(fast != nil && fast == prompts.library.render(Prompts.reflected(sample), withTemplate: template), "\(template)")
+            #expect(fast != nil && fast == prompts.library.render(Prompts.reflected(sample, purely: true), withTemplate: template), "\(template)")
         }
+    }
+
+    /// Notices and the screens without a context are rendered once at load: the stored text is
+    /// what their templates render now.
+    @Test func fixedTextsAreWhatTheirTemplatesRender() {
+        #expect(prompts.fixedNotices.count == Notice.allCases.count)
+        for n in Notice.allCases {
+            #expect(prompts.render(.notice(n)) == prompts.notice(NoticeContext(n)), "\(n)")
+            #expect(!prompts.render(.notice(n)).isEmpty, "\(n)")
+        }
+        #expect(prompts.fixedScreens.count == Prompts.fixedScreenNames.count)
+        for name in Prompts.fixedScreenNames {
+            #expect(prompts.fixed(name) == prompts.render(name, EmptyContext()), "\(name)")
+        }
+        #expect(prompts.render(.help).contains("/quiz"))
     }
 
     @Test func everyBadgeAndSignGroupHasItsWords() {
