@@ -64,13 +64,22 @@ public struct OutboxRenderer: Sendable {
     }
 
     func item<B: Encodable>(_ chatID: Int64, _ method: String, _ body: B) -> OutboxItem {
-        OutboxItem(chatID: chatID, method: method, body: (try? Self.encoder.encode(body)) ?? Data("{}".utf8),
-                   priority: method == "answerCallbackQuery" ? OutboxItem.tapPriority : 0)
+        item(chatID, method, body: (try? Self.encoder.encode(body)) ?? Data("{}".utf8))
+    }
+
+    // The bodies of nearly every update, written field by field (see `JSONFieldWriter`).
+    func item(_ chatID: Int64, _ method: String, _ body: SendMessageRequest) -> OutboxItem { item(chatID, method, body: body.json) }
+    func item(_ chatID: Int64, _ method: String, _ body: EditMessageTextRequest) -> OutboxItem { item(chatID, method, body: body.json) }
+    func item(_ chatID: Int64, _ method: String, _ body: AnswerCallbackQueryRequest) -> OutboxItem { item(chatID, method, body: body.json) }
+
+    func item(_ chatID: Int64, _ method: String, body: Data) -> OutboxItem {
+        OutboxItem(chatID: chatID, method: method, body: body, priority: method == "answerCallbackQuery" ? OutboxItem.tapPriority : 0)
     }
 
     public func text(_ reply: Reply) -> String {
         let t = prompts.render(reply.message)
-        return t.count <= Self.maxText ? t : String(t.prefix(Self.maxText - 1)) + "…"
+        // utf8.count first: counting characters walks every grapheme of every message.
+        return t.utf8.count <= Self.maxText || t.count <= Self.maxText ? t : String(t.prefix(Self.maxText - 1)) + "…"
     }
 
     public func markup(_ reply: Reply) -> InlineKeyboardMarkup? {
@@ -85,5 +94,58 @@ public struct OutboxRenderer: Sendable {
         var s = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
         for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] { s = s.replacingOccurrences(of: e, with: c) }
         return s
+    }
+}
+
+// The same bytes as `StreamingJSONEncoder` (its keys in declaration order, nil optionals left
+// out); `OutboxRendererTests` compares the two.
+extension SendMessageRequest {
+    var json: Data {
+        let j = JSONFieldWriter()
+        j.object {
+            j.int("chat_id", chatID)
+            j.string("text", text)
+            if let parseMode { j.string("parse_mode", parseMode) }
+            if let replyMarkup { replyMarkup.write("reply_markup", to: j) }
+            if let linkPreviewOptions { j.object("link_preview_options") { j.bool("is_disabled", linkPreviewOptions.isDisabled) } }
+        }
+        return j.data
+    }
+}
+
+extension EditMessageTextRequest {
+    var json: Data {
+        let j = JSONFieldWriter()
+        j.object {
+            j.int("chat_id", chatID)
+            j.int("message_id", messageID)
+            j.string("text", text)
+            if let parseMode { j.string("parse_mode", parseMode) }
+            if let replyMarkup { replyMarkup.write("reply_markup", to: j) }
+        }
+        return j.data
+    }
+}
+
+extension AnswerCallbackQueryRequest {
+    var json: Data {
+        let j = JSONFieldWriter()
+        j.object {
+            j.string("callback_query_id", callbackQueryID)
+            if let text { j.string("text", text) }
+        }
+        return j.data
+    }
+}
+
+extension InlineKeyboardMarkup {
+    func write(_ key: String, to j: JSONFieldWriter) {
+        j.object(key) {
+            j.array("inline_keyboard") {
+                for row in inlineKeyboard {
+                    j.array { for b in row { j.object { j.string("text", b.text); j.string("callback_data", b.callbackData) } } }
+                }
+            }
+        }
     }
 }

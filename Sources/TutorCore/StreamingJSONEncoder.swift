@@ -224,3 +224,31 @@ struct SingleByteContainer: SingleValueEncodingContainer {
         try writer.encodeValue(value, depth: depth)
     }
 }
+
+/// JSON written field by field, for the request bodies sent with nearly every update (a message
+/// and its keyboard): the bytes `StreamingJSONEncoder` writes for the same value (the tests compare
+/// them), without the trip through `Codable`'s boxed containers — that trip was a tenth of an
+/// update. Keys go in the order they are written, so write them in declaration order.
+public final class JSONFieldWriter {
+    private let writer = JSONByteWriter()
+
+    public init() {}
+
+    /// An object: as the whole body, an array element (`key` nil) or a field.
+    public func object(_ key: String? = nil, _ fields: () -> Void) { container(key, UInt8(ascii: "{"), UInt8(ascii: "}"), fields) }
+    public func array(_ key: String? = nil, _ elements: () -> Void) { container(key, UInt8(ascii: "["), UInt8(ascii: "]"), elements) }
+
+    public func string(_ key: String?, _ value: String) { writer.element(at: writer.open.count, key: key); writer.string(value) }
+    public func int(_ key: String?, _ value: Int64) { writer.element(at: writer.open.count, key: key); writer.integer(value) }
+    public func bool(_ key: String?, _ value: Bool) { writer.element(at: writer.open.count, key: key); writer.literal(value ? "true" : "false") }
+
+    public var data: Data { Data(writer.bytes) }
+
+    private func container(_ key: String?, _ opener: UInt8, _ closer: UInt8, _ body: () -> Void) {
+        let depth = writer.open.count
+        writer.element(at: depth, key: key)
+        writer.openContainer(opener, closer)
+        body()
+        writer.closeDeeper(than: depth)
+    }
+}
