@@ -189,9 +189,9 @@ public final class Bot: Sendable {
                 batch.apply(.nudgeDue, chatID: chatID, sender: nil, isGroup: false,
                             seed: ExamBuilder.stableHash("nudge/\(chatID)"), updateID: nil)
             }
-            let reduced = try commit(batch, offset: nil)
+            let committed = try commit(batch, offset: nil)
             metrics.remindersDue.increment(by: due.count)
-            metrics.remindersSent.increment(by: reduced.changes.values.filter { !$0.outbox.isEmpty }.count)
+            metrics.remindersSent.increment(by: committed.filter { !$0.outbox.isEmpty }.count)
             return due.count
         }
     }
@@ -222,34 +222,46 @@ public final class Bot: Sendable {
         return due.count
     }
 
-    /// Reduces what the batch queued, then commits it; returns the reduced batch.
+    /// Reduces what the batch queued and commits it in one transaction; returns the changes
+    /// committed. With a file database the write transaction opens at once and saves each chat
+    /// as soon as its reduction is done, while the other cores reduce the next chats: the serial
+    /// write overlaps the parallel work instead of following it.
     @discardableResult
-    private func commit(_ queuedBatch: Batch, offset: Int64?) throws -> Batch {
+    private func commit(_ queuedBatch: Batch, offset: Int64?) throws -> [ChatChange] {
         var batch = queuedBatch
-        batch.reduceQueued()
         // Button-tap answers are not stored: they are sent from memory the moment the batch is
         // committed (below). A crash in between costs a spinner that Telegram clears itself; a
         // stored answer re-sent after a restart would be past Telegram's 15 s anyway.
         var taps: [OutboxItem] = []
-        var changes = batch.order.compactMap { batch.changes[$0] }
-        for i in changes.indices {
-            taps += changes[i].outbox.filter { $0.priority == OutboxItem.tapPriority }
-            changes[i].outbox.removeAll { $0.priority == OutboxItem.tapPriority }
-        }
-        taps += batch.extraOutbox.filter { $0.priority == OutboxItem.tapPriority }
+        var committed: [ChatChange] = []
         let extra = batch.extraOutbox.filter { $0.priority != OutboxItem.tapPriority }
+        let reductions = batch.startReducing(alongsideWrite: store.readsAlongsideWrite)
+        // No reduction outlives its batch, even when the write fails half-way.
+        defer { reductions.waitUntilFinished() }
         let started = ContinuousClock.now
         do {
-            try store.commit(changes, offset: offset, extraOutbox: extra)
+            try store.commit(offset: offset, extraOutbox: extra) { save in
+                for i in reductions.chats.indices {
+                    let outcome = reductions.take(i)
+                    batch.counts.updatesProcessed += outcome.processed
+                    batch.counts.updatesSkipped += outcome.skipped
+                    guard var change = outcome.change else { continue }
+                    taps += change.outbox.filter { $0.priority == OutboxItem.tapPriority }
+                    change.outbox.removeAll { $0.priority == OutboxItem.tapPriority }
+                    try save(change)
+                    committed.append(change)
+                }
+            }
             let took = ContinuousClock.now - started
             metrics.commitTime.recordNanoseconds(took.components.seconds * 1_000_000_000 + took.components.attoseconds / 1_000_000_000)
         } catch {
             countersBox.withLock { $0.commitFailures += 1 }
             throw error
         }
+        taps += batch.extraOutbox.filter { $0.priority == OutboxItem.tapPriority }
         if !taps.isEmpty { sender.answerTaps(taps) }
-        chatCache.put(changes.filter { !$0.erase }.map(\.after))
-        for change in changes where change.erase { chatCache.forget(change.after.learner.chatID) }
+        chatCache.put(committed.filter { !$0.erase }.map(\.after))
+        for change in committed where change.erase { chatCache.forget(change.after.learner.chatID) }
         countersBox.withLock {
             $0.updatesProcessed += batch.counts.updatesProcessed
             $0.updatesSkipped += batch.counts.updatesSkipped
@@ -259,18 +271,16 @@ public final class Bot: Sendable {
         metrics.updatesProcessed.increment(by: batch.counts.updatesProcessed)
         if batch.counts.updatesSkipped > 0 { metrics.updatesSkipped.increment(by: batch.counts.updatesSkipped) }
         if batch.counts.updatesGarbled > 0 { metrics.updatesGarbled.increment(by: batch.counts.updatesGarbled) }
-        return batch
+        return committed
     }
 
     /// One batch being reduced: each chat read once, its events applied in order. Events are
-    /// queued by `apply` and reduced together by `reduceQueued` (which `commit` calls): different
+    /// queued by `apply` and reduced together by `startReducing` (which `commit` calls): different
     /// chats are independent, so they are reduced side by side on the machine's cores.
     struct Batch {
         let bot: Bot
         let banks: Banks
         let now: Date
-        var changes: [Int64: ChatChange] = [:]
-        var order: [Int64] = []
         var counts = BotCounters()
         /// Admin replies: they change no learner's state.
         var extraOutbox: [OutboxItem] = []
@@ -309,53 +319,88 @@ public final class Bot: Sendable {
                                  firedTimer: firedTimer))
         }
 
-        /// Reduces every queued event: each chat's in the order they came, different chats in parallel.
-        mutating func reduceQueued() {
-            guard !queued.isEmpty else { return }
+        /// Starts reducing every queued event: each chat's in the order they came, different chats
+        /// side by side. `alongsideWrite`: return at once and let the cores work while the caller
+        /// takes the outcomes in order (the store must allow reads during its write transaction);
+        /// otherwise return when every chat is reduced.
+        func startReducing(alongsideWrite: Bool) -> Reductions {
             var slot: [Int64: Int] = [:]
             var perChat: [[Queued]] = []
             for q in queued {
                 if let i = slot[q.chatID] { perChat[i].append(q) } else { slot[q.chatID] = perChat.count; perChat.append([q]) }
             }
-            queued = []
             let reducer = ChatReducer(bot: bot, banks: banks, now: now)
-            var outcomes: [ChatOutcome]
-            if perChat.count >= Self.sideBySideFrom {
-                let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, perChat.count))
-                let results = Mutex([Int: ChatOutcome]())
-                let chats = perChat
-                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                    var mine: [(Int, ChatOutcome)] = []
-                    for i in stride(from: worker, to: chats.count, by: workers) {
-                        mine.append((i, reducer.reduce(chats[i], existing: nil)))
-                    }
-                    results.withLock { all in for (i, o) in mine { all[i] = o } }
+            let run = Reductions(chats: perChat)
+            guard perChat.count >= Self.sideBySideFrom else {
+                for i in perChat.indices { run.put(i, reducer.reduce(perChat[i])) }
+                run.finish()
+                return run
+            }
+            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, perChat.count))
+            let work: @Sendable () -> Void = {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    // Each worker takes the next chat not yet taken: the chats finish about in the
+                    // order the writer wants them, and no core idles while another has a queue.
+                    while let i = run.nextToReduce() { run.put(i, reducer.reduce(run.chats[i])) }
                 }
-                let all = results.withLock { $0 }
-                outcomes = perChat.indices.map { all[$0] ?? ChatOutcome() }
-            } else {
-                outcomes = perChat.map { reducer.reduce($0, existing: nil) }
+                run.finish()
             }
-            for (events, outcome) in zip(perChat, outcomes) {
-                let chatID = events[0].chatID
-                counts.updatesProcessed += outcome.processed
-                counts.updatesSkipped += outcome.skipped
-                guard let change = outcome.change else { continue }
-                if changes[chatID] == nil { order.append(chatID) }
-                changes[chatID] = change
-            }
+            if alongsideWrite { DispatchQueue.global(qos: .userInitiated).async(execute: work) } else { work() }
+            return run
         }
     }
 
-    /// Reduces one chat's events: pure but for reading the chat (cache, then SQLite) and logging.
+    /// A batch's chats as they are reduced: outcomes are put by the reducing threads and taken,
+    /// in first-arrival order, by the committing one (which waits for each that isn't done yet).
+    final class Reductions: @unchecked Sendable {   // `outcomes` and `finished` only under `ready`'s lock
+        let chats: [[Batch.Queued]]
+        private var outcomes: [Batch.ChatOutcome?]
+        private var finished = false
+        private let ready = NSCondition()
+        private let claimed = Atomic<Int>(0)
+
+        /// The next chat for a reducing thread, nil when every one is taken.
+        func nextToReduce() -> Int? {
+            let i = claimed.add(1, ordering: .relaxed).oldValue
+            return i < chats.count ? i : nil
+        }
+
+        init(chats: [[Batch.Queued]]) {
+            self.chats = chats
+            outcomes = Array(repeating: nil, count: chats.count)
+        }
+
+        func put(_ i: Int, _ outcome: Batch.ChatOutcome) {
+            ready.lock(); outcomes[i] = outcome; ready.broadcast(); ready.unlock()
+        }
+
+        func take(_ i: Int) -> Batch.ChatOutcome {
+            ready.lock(); defer { ready.unlock() }
+            while outcomes[i] == nil { ready.wait() }
+            defer { outcomes[i] = Batch.ChatOutcome() }   // the taker owns it now: free the copy
+            return outcomes[i]!
+        }
+
+        func finish() {
+            ready.lock(); finished = true; ready.broadcast(); ready.unlock()
+        }
+
+        func waitUntilFinished() {
+            ready.lock(); while !finished { ready.wait() }; ready.unlock()
+        }
+    }
+
     struct ChatReducer: Sendable {
         let bot: Bot
         let banks: Banks
         let now: Date
 
-        func reduce(_ events: [Batch.Queued], existing: ChatChange?) -> Batch.ChatOutcome {
-            var outcome = Batch.ChatOutcome(change: existing)
+        func reduce(_ events: [Batch.Queued]) -> Batch.ChatOutcome {
+            var outcome = Batch.ChatOutcome()
             for e in events { apply(e, to: &outcome) }
+            // Diffed and encoded here, beside the other chats, not in the serial write (if this
+            // fails, `save` tries again and the batch's commit reports the error).
+            try? outcome.change?.prepare()
             return outcome
         }
 

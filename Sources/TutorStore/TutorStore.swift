@@ -54,11 +54,32 @@ public struct ChatChange: Sendable {
     public var firedTimers: [String]
     /// "Delete my data": every row about the learner goes; only the goodbye in `outbox` is written.
     public var erase = false
+    /// What `save` will write, worked out by `prepare()` on the reducing thread so that the one
+    /// writer only binds and steps statements (nil: `save` works it out itself).
+    public var prepared: PreparedWrites?
 
     public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
                 timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
         self.before = before; self.after = after; self.answers = answers; self.outbox = outbox
         self.timers = timers; self.firedTimers = firedTimers
+    }
+}
+
+/// The rows a `ChatChange` touches, diffed and encoded ahead of the write transaction.
+public struct PreparedWrites: Sendable {
+    var learnerChanged: Bool
+    /// The session's JSON, nil when the session is unchanged.
+    var sessionBody: String?
+    var progress: [(id: String, stats: QuestionStats)]
+    var cards: [(id: String, card: FSRSCard)]
+    var newResults: [(result: QuizResult, body: String)]
+}
+
+extension ChatChange {
+    /// Diffs and encodes what `TutorStore.save` writes (pure: no database), so it can run beside
+    /// other chats' reductions instead of inside the serial write transaction.
+    public mutating func prepare() throws {
+        prepared = try TutorStore.writes(for: self)
     }
 }
 
@@ -100,6 +121,10 @@ public final class TutorStore: Sendable {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
     }
+
+    /// Whether other threads can read while a write transaction is open (a file's WAL pool can;
+    /// the in-memory queue of the tests can't: its reads wait for the write).
+    public var readsAlongsideWrite: Bool { writer is DatabasePool }
 
     /// Migrations applied so far, oldest first.
     public func appliedMigrations() throws -> [String] {
@@ -181,8 +206,16 @@ public final class TutorStore: Sendable {
     /// a crash before it loses nothing (Telegram re-delivers), a crash after it replays nothing.
     /// `extraOutbox`: messages that belong to no learner's state (admin replies).
     public func commit(_ changes: [ChatChange], offset: Int64?, extraOutbox: [OutboxItem] = []) throws {
+        try commit(offset: offset, extraOutbox: extraOutbox) { save in for change in changes { try save(change) } }
+    }
+
+    /// The same one transaction, for changes that arrive while it is open: `changes` hands each
+    /// to `save` as it is ready (the bot reduces the next chats meanwhile). Reading the store
+    /// from another thread inside `changes` needs `readsAlongsideWrite`.
+    public func commit(offset: Int64?, extraOutbox: [OutboxItem] = [],
+                       changes: (_ save: (ChatChange) throws -> Void) throws -> Void) throws {
         try writer.write { db in
-            for change in changes { try Self.save(db, change) }
+            try changes { try Self.save(db, $0) }
             for item in extraOutbox { try Self.insertOutbox(db, item, now: Date()) }
             if let offset {
                 try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -199,7 +232,8 @@ public final class TutorStore: Sendable {
             for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
             return
         }
-        if change.before?.learner != l {
+        let w = try change.prepared ?? writes(for: change)
+        if w.learnerChanged {
             try db.cachedStatement(sql: """
                 INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
                     blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
@@ -225,15 +259,13 @@ public final class TutorStore: Sendable {
                     l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
                     l.answeredToday, l.answeredDay?.description])
         }
-        if change.before?.session != s.session {
-            let body = String(decoding: try encoder.encode(s.session), as: UTF8.self)
+        if let body = w.sessionBody {
             try db.cachedStatement(sql: """
                 INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT(chat_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at
                 """).execute(arguments: [l.chatID, body, l.lastActiveAt.timeIntervalSince1970])
         }
-        let oldProgress = change.before?.progress ?? [:]
-        for (id, p) in s.progress where oldProgress[id] != p {
+        for (id, p) in w.progress {
             try db.cachedStatement(sql: """
                 INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
                     first_correct, first_answered_at, knowledge, knowledge_at, strength_days)
@@ -246,8 +278,7 @@ public final class TutorStore: Sendable {
                                          p.firstCorrect, p.firstAnsweredAt?.timeIntervalSince1970, p.knowledge,
                                          p.knowledgeAt?.timeIntervalSince1970, p.strengthDays])
         }
-        let oldCards = change.before?.cards ?? [:]
-        for (id, c) in s.cards where oldCards[id] != c {
+        for (id, c) in w.cards {
             try db.cachedStatement(sql: """
                 INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
@@ -255,14 +286,12 @@ public final class TutorStore: Sendable {
                 """).execute(arguments: [l.chatID, id, c.state.rawValue, c.step, c.stability, c.difficulty, c.due.timeIntervalSince1970,
                                          c.lastReview?.timeIntervalSince1970])
         }
-        let oldResults = Set((change.before?.results ?? []).map(\.quizID))
-        for r in s.results where !oldResults.contains(r.quizID) {
-            let body = String(decoding: try encoder.encode(r), as: UTF8.self)
+        for (r, body) in w.newResults {
             try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
         }
-        if s.results.contains(where: { !oldResults.contains($0.quizID) }) {
+        if !w.newResults.isEmpty {
             // Only the latest `recentResultsKept` are ever loaded: older rows would only grow the file.
             try db.cachedStatement(sql: """
                 DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id < (SELECT MIN(quiz_id) FROM
@@ -287,6 +316,20 @@ public final class TutorStore: Sendable {
                 try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, t.key])
             }
         }
+    }
+
+    /// The diffs `save` writes: learner row, session, progress, cards and results that changed.
+    static func writes(for change: ChatChange) throws -> PreparedWrites {
+        let s = change.after
+        let oldProgress = change.before?.progress ?? [:]
+        let oldCards = change.before?.cards ?? [:]
+        let oldResults = Set((change.before?.results ?? []).map(\.quizID))
+        return PreparedWrites(
+            learnerChanged: change.before?.learner != s.learner,
+            sessionBody: change.before?.session == s.session ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
+            progress: s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            cards: s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map { ($0, String(decoding: try encoder.encode($0), as: UTF8.self)) })
     }
 
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
