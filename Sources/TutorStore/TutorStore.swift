@@ -104,7 +104,9 @@ public final class TutorStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Readers keep a small page cache: every commit (several a second under load) empties
             // it anyway in WAL mode, and six 2 MB caches were a fifth of the bot's memory.
-            if db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -512") }
+            // The writer keeps 1 MB (SQLite's default is 2 MB): it touches a batch's few hundred rows
+            // and the operating system's file cache holds the rest; 1,000 learners at once ran no slower.
+            try db.execute(sql: "PRAGMA cache_size = \(db.configuration.readonly ? -512 : -1024)")
         }
         // Two cores: more than three readers at once only queue for them.
         config.maximumReaderCount = 3

@@ -101,9 +101,28 @@ extension PermitReady {
                 }
                 if kB("VmRSS:") > highestNow {
                     highestNow = kB("VmRSS:")
-                    split = "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files"
+                    split = "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files; largest: \(largestMappings())"
                 }
                 return kB("VmHWM:") / 1024
+            }
+            /// Resident memory by what is mapped (from /proc/PID/smaps): which file, or the heap.
+            func largestMappings() -> String {
+                // Read to the end: /proc files report no size, and a sized read stopped after a page.
+                let file = FileHandle(forReadingAtPath: "/proc/\(p.processIdentifier)/smaps")
+                defer { try? file?.close() }
+                let text = String(decoding: (try? file?.readToEnd()) ?? Data(), as: UTF8.self)
+                var byName: [String: Int] = [:]
+                var current = "?"
+                for line in text.split(separator: "\n") {
+                    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                    if let first = fields.first, first.contains("-"), fields.count >= 5 {
+                        current = fields.count >= 6 ? String(fields[5...].joined(separator: " ").split(separator: "/").last ?? "") : "anonymous"
+                    } else if fields.first == "Rss:", fields.count >= 2 {
+                        byName[current, default: 0] += Int(fields[1]) ?? 0
+                    }
+                }
+                return byName.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) \(String(format: "%.1f", Double($0.value) / 1024))" }
+                    .joined(separator: ", ") + " MiB"
             }
             _ = fake.wait(timeout: 30) { fake.calls.contains { $0.method == "setMyCommands" } }
             let idle = peak()
