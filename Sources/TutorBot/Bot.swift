@@ -306,6 +306,8 @@ public final class Bot: Sendable {
         /// Below this many chats the batch is reduced on the calling thread: handing work to
         /// another core costs more than one chat's reduction.
         static let sideBySideFrom = 4
+        /// Read once: asking the system every batch showed in the profile.
+        static let cores = ProcessInfo.processInfo.activeProcessorCount
 
         init(bot: Bot) {
             self.bot = bot
@@ -336,7 +338,7 @@ public final class Bot: Sendable {
                 run.finish()
                 return run
             }
-            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, perChat.count))
+            let workers = max(1, min(Self.cores, perChat.count))
             let work: @Sendable () -> Void = {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     // Each worker takes the next chat not yet taken: the chats finish about in the

@@ -98,43 +98,37 @@ public struct OutboxRenderer: Sendable {
 }
 
 // The same bytes as `StreamingJSONEncoder` (its keys in declaration order, nil optionals left
-// out); `OutboxRendererTests` compares the two.
+// out); `RequestBodyTests` compares the two.
 extension SendMessageRequest {
     var json: Data {
-        let j = JSONFieldWriter()
-        j.object {
+        JSONFieldWriter.object { j in
             j.int("chat_id", chatID)
             j.string("text", text)
             if let parseMode { j.string("parse_mode", parseMode) }
             if let replyMarkup { replyMarkup.write("reply_markup", to: j) }
             if let linkPreviewOptions { j.object("link_preview_options") { j.bool("is_disabled", linkPreviewOptions.isDisabled) } }
         }
-        return j.data
     }
 }
 
 extension EditMessageTextRequest {
     var json: Data {
-        let j = JSONFieldWriter()
-        j.object {
+        JSONFieldWriter.object { j in
             j.int("chat_id", chatID)
             j.int("message_id", messageID)
             j.string("text", text)
             if let parseMode { j.string("parse_mode", parseMode) }
             if let replyMarkup { replyMarkup.write("reply_markup", to: j) }
         }
-        return j.data
     }
 }
 
 extension AnswerCallbackQueryRequest {
     var json: Data {
-        let j = JSONFieldWriter()
-        j.object {
+        JSONFieldWriter.object { j in
             j.string("callback_query_id", callbackQueryID)
             if let text { j.string("text", text) }
         }
-        return j.data
     }
 }
 

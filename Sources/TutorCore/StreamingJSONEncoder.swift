@@ -237,6 +237,13 @@ public final class JSONFieldWriter {
 
     public init() {}
 
+    /// A whole body: one object, its fields written by `fields`.
+    public static func object(_ fields: (JSONFieldWriter) -> Void) -> Data {
+        let j = JSONFieldWriter()
+        j.object { fields(j) }
+        return j.data
+    }
+
     /// An object: as the whole body, an array element (`key` nil) or a field.
     public func object(_ key: String? = nil, _ fields: () -> Void) { container(key, UInt8(ascii: "{"), UInt8(ascii: "}"), fields) }
     public func array(_ key: String? = nil, _ elements: () -> Void) { container(key, UInt8(ascii: "["), UInt8(ascii: "]"), elements) }
