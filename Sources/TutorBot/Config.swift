@@ -83,10 +83,10 @@ public enum BankFiles {
             throw BankFilesError.missingDirectory(directory)
         }
         var files: [String: Data] = [:]
-        for name in ["states.json", "signs.json"] {
+        for name in BankLoader.files {
             if let d = fm.contents(atPath: "\(directory)/\(name)") { files[name] = d }
         }
-        for folder in ["universal", "states"] {
+        for folder in BankLoader.folders {
             for name in (try? fm.contentsOfDirectory(atPath: "\(directory)/\(folder)")) ?? [] where name.hasSuffix(".json") {
                 if let d = fm.contents(atPath: "\(directory)/\(folder)/\(name)") { files["\(folder)/\(name)"] = d }
             }

@@ -29,6 +29,10 @@ public struct BankSources: Sendable {
 /// running bot keeps its old ones.
 public enum BankLoader {
     public static let idPattern = #"^[a-z0-9][a-z0-9-]*$"#
+    /// The single files of Banks/ a load reads (`lessons/retired-ids.json` may be absent).
+    public static let files = ["states.json", "signs.json", "lessons/retired-ids.json"]
+    /// The folders of Banks/ whose `*.json` files a load reads.
+    public static let folders = ["universal", "states", "lessons/universal", "lessons/states"]
 
     public static func load(_ sources: BankSources) -> (banks: Banks?, problems: [BankProblem]) {
         var p = Problems()
@@ -45,12 +49,14 @@ public enum BankLoader {
         let universalFiles = sources.files.keys.filter { $0.hasPrefix("universal/") }.sorted()
         if universalFiles.isEmpty { p.add("universal/", "-", "file", "no universal question files (universal/*.json)") }
         for name in universalFiles {
-            if let (info, qs) = loadQuestionFile(name, sources.files[name]!, stateCode: nil, signIDs: signIDs, &p) {
+            if let (info, qs, excludes) = loadQuestionFile(name, sources.files[name]!, stateCode: nil, signIDs: signIDs, &p) {
+                if excludes != nil { p.add(name, "-", "excludesUniversal", "only state files exclude universal questions") }
                 universal += qs; infos.append(info)
                 for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
             }
         }
         var byState: [String: [Question]] = [:]
+        var excludes: [String: [String]] = [:]
         for name in sources.files.keys.sorted() where name.hasPrefix("states/") {
             let code = String(name.dropFirst("states/".count).prefix(while: { $0 != "." }))
             guard name == "states/\(code).json", code.count == 2, code == code.uppercased() else {
@@ -61,15 +67,24 @@ public enum BankLoader {
                 p.add(name, "-", "stateCode", "unknown state \(code) (not in states.json)")
                 continue
             }
-            if let (info, qs) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs, &p) {
+            if let (info, qs, excluded) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs, &p) {
                 byState[code] = qs; infos.append(info)
+                if let excluded { excludes[code] = excluded }
                 for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
             }
         }
         checkDuplicateIDs(universal: universal, byState: byState, fileOf: fileOf, &p)
+        var questions: [String: Question] = [:]
+        for q in universal { questions[q.id] = q }
+        for qs in byState.values { for q in qs { questions[q.id] = q } }
+        checkExcludes(excludes, questions, &p)
+        let retired = loadRetired(sources, questions, &p)
+        let lessons = loadLessons(sources, LessonContext(knownStates: knownStates, signIDs: signIDs, questions: questions,
+                                                         excludes: excludes.mapValues(Set.init), retired: retired), &p)
         if !p.list.isEmpty { return (nil, p.list) }
         let banks = Banks(states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos,
-                          questionFiles: fileOf)
+                          questionFiles: fileOf, excludesUniversal: excludes, universalLessons: lessons.byTopic,
+                          stateLessons: lessons.byState, lessonFiles: lessons.files)
         return (banks, [])
     }
 
@@ -170,7 +185,7 @@ public enum BankLoader {
     // MARK: - question files
 
     static func loadQuestionFile(_ file: String, _ data: Data, stateCode: String?, signIDs: Set<String>,
-                                 _ p: inout Problems) -> (BankFileInfo, [Question])? {
+                                 _ p: inout Problems) -> (BankFileInfo, [Question], excludes: [String]?)? {
         guard let root = parse(file, data, &p) else { return nil }
         let info = fileInfo(file, root, &p)
         if let code = stateCode, root["stateCode"]?.string != code {
@@ -183,7 +198,10 @@ public enum BankLoader {
         for (i, v) in list.enumerated() {
             if let q = loadQuestion(file, i, v, stateCode: stateCode, signIDs: signIDs, &p) { out.append(q) }
         }
-        return (info, out)
+        // Universal questions this state's law contradicts: never asked there.
+        let excludes = root["excludesUniversal"] == nil ? nil
+            : Fields(file: file, id: "-", value: root).stringArray("excludesUniversal", &p) ?? []
+        return (info, out, excludes)
     }
 
     static func loadQuestion(_ file: String, _ index: Int, _ v: JSONValue, stateCode: String?,
@@ -248,6 +266,19 @@ public enum BankLoader {
             let first = fileOf[q.id] ?? "?"
             let file = q.stateCode.map { "states/\($0).json" } ?? first
             p.add(file, q.id, "id", "duplicate id (also in \(first))")
+        }
+    }
+
+    /// `excludesUniversal` lists existing universal questions, each once.
+    static func checkExcludes(_ excludes: [String: [String]], _ questions: [String: Question], _ p: inout Problems) {
+        for code in excludes.keys.sorted() {
+            let list = excludes[code]!
+            for (n, id) in list.enumerated() {
+                let problem: String? = if list[..<n].contains(id) { "\(id) is listed twice" }
+                    else if let q = questions[id] { q.stateCode.map { "\(id) is a \($0) question, not a universal one" } }
+                    else { "no universal question \(id)" }
+                if let problem { p.add("states/\(code).json", "-", "excludesUniversal", problem) }
+            }
         }
     }
 

@@ -247,6 +247,15 @@ public struct Banks: Sendable {
     public let files: [BankFileInfo]
     /// The file each question was read from (`universal/signals.json`, `states/TX.json`), for reports.
     public let questionFiles: [String: String]
+    /// Per state, the universal questions its law contradicts (`excludesUniversal`): never in its pool.
+    public let excludesUniversal: [String: Set<String>]
+    /// Each topic's lessons in file order; `lessonTopics` lists the topics in handbook order.
+    public let universalLessons: [Topic: [Lesson]]
+    /// Each state's own lessons, by state code, in file order.
+    public let stateLessons: [String: [Lesson]]
+    /// Version information of the lesson files (apart from `files`, which are the question files).
+    public let lessonFiles: [BankFileInfo]
+    private let lessonByID: [String: Lesson]
     private let byID: [String: Question]
     private let stateByCode: [String: StateInfo]
     /// Each state's pool and its ids, built once: the dialogue asks for them on most screens.
@@ -255,20 +264,31 @@ public struct Banks: Sendable {
     private let poolIndexes: [String: [String: Int]]
 
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
-                signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:]) {
+                signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:],
+                excludesUniversal: [String: [String]] = [:], universalLessons: [Topic: [Lesson]] = [:],
+                stateLessons: [String: [Lesson]] = [:], lessonFiles: [BankFileInfo] = []) {
         self.states = states
         self.universal = universal
         self.stateQuestions = stateQuestions
         self.signs = signs
         self.files = files
         self.questionFiles = questionFiles
+        let excludes = excludesUniversal.mapValues(Set.init)
+        self.excludesUniversal = excludes
+        self.universalLessons = universalLessons
+        self.stateLessons = stateLessons
+        self.lessonFiles = lessonFiles
+        var lessonByID: [String: Lesson] = [:]
+        for list in universalLessons.values { for lesson in list { lessonByID[lesson.id] = lesson } }
+        for list in stateLessons.values { for lesson in list { lessonByID[lesson.id] = lesson } }
+        self.lessonByID = lessonByID
         var byID: [String: Question] = [:]
         for q in universal { byID[q.id] = q }
         for qs in stateQuestions.values { for q in qs { byID[q.id] = q } }
         self.byID = byID
         self.stateByCode = Dictionary(states.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         var pools: [String: [Question]] = [:]
-        for s in states { pools[s.code] = universal + (stateQuestions[s.code] ?? []) }
+        for s in states { pools[s.code] = Self.buildPool(universal, stateQuestions[s.code] ?? [], excluding: excludes[s.code]) }
         self.pools = pools
         self.poolIDSets = pools.mapValues { Set($0.map(\.id)) }
         self.poolIndexes = pools.mapValues { Dictionary($0.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }) }
@@ -278,10 +298,27 @@ public struct Banks: Sendable {
     public func state(_ code: String) -> StateInfo? { stateByCode[code] }
     public var questionCount: Int { byID.count }
 
-    /// Everything a learner in `stateCode` can be asked: universal plus that state's own.
+    /// Everything a learner in `stateCode` can be asked: universal (less what the state's law
+    /// contradicts, `excludesUniversal`) plus that state's own. Every quiz, practice test, topic,
+    /// review, card and readiness figure of a state draws from this.
     public func pool(for stateCode: String?) -> [Question] {
         guard let code = stateCode else { return universal }
-        return pools[code] ?? universal + (stateQuestions[code] ?? [])
+        return pools[code] ?? Self.buildPool(universal, stateQuestions[code] ?? [], excluding: excludesUniversal[code])
+    }
+
+    static func buildPool(_ universal: [Question], _ own: [Question], excluding: Set<String>?) -> [Question] {
+        guard let excluding, !excluding.isEmpty else { return universal + own }
+        return universal.filter { !excluding.contains($0.id) } + own
+    }
+
+    /// Topics with lessons, in handbook order.
+    public var lessonTopics: [Topic] { Topic.allCases.filter { universalLessons[$0]?.isEmpty == false } }
+    public func lessons(for topic: Topic) -> [Lesson] { universalLessons[topic] ?? [] }
+    public func lessons(forState code: String) -> [Lesson] { stateLessons[code] ?? [] }
+    public func lesson(_ id: String) -> Lesson? { lessonByID[id] }
+    /// Every lesson: the topics' in handbook order, then the states' by code.
+    public var allLessons: [Lesson] {
+        lessonTopics.flatMap { universalLessons[$0]! } + stateLessons.keys.sorted().flatMap { stateLessons[$0]! }
     }
 
     /// Where each question stands in `pool(for:)` (nil for a state without a built pool).

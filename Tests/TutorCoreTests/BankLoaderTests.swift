@@ -6,9 +6,11 @@ import Testing
     static func sources(_ dir: String) throws -> BankSources {
         let fm = FileManager.default
         var files: [String: Data] = [:]
-        for name in ["states.json", "signs.json"] { files[name] = fm.contents(atPath: "\(dir)/\(name)") }
-        for folder in ["universal", "states"] {
-            for name in try fm.contentsOfDirectory(atPath: "\(dir)/\(folder)") { files["\(folder)/\(name)"] = fm.contents(atPath: "\(dir)/\(folder)/\(name)") }
+        for name in BankLoader.files { files[name] = fm.contents(atPath: "\(dir)/\(name)") }
+        for folder in BankLoader.folders {
+            for name in (try? fm.contentsOfDirectory(atPath: "\(dir)/\(folder)")) ?? [] where name.hasSuffix(".json") {
+                files["\(folder)/\(name)"] = fm.contents(atPath: "\(dir)/\(folder)/\(name)")
+            }
         }
         return BankSources(files: files, signPictures: Set(try fm.contentsOfDirectory(atPath: "\(dir)/signs")))
     }
