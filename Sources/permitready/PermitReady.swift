@@ -145,16 +145,18 @@ extension PermitReady {
                     throw fail("\(result.problems.count) problem(s) in \(dir)")
                 }
                 let stateCount = banks.stateQuestions.values.reduce(0) { $0 + $1.count }
-                print("\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs (\(ms) ms)")
+                let lessons = banks.allLessons
+                print("\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs, "
+                      + "\(lessons.count) lessons (\(lessons.reduce(0) { $0 + $1.cards.count }) cards) in \(banks.lessonFiles.count) lesson files (\(ms) ms)")
             }
         }
 
         struct Lint: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, topic coverage.",
-                discussion: "Prints the longest-option share per file and category and every problem; exits non-zero on any.")
+                abstract: "Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, topic coverage; lessons' reading grade and what they teach.",
+                discussion: "Prints the longest-option share per file and category, a line per lesson file (lessons, cards, grade, questions taught) and every problem; exits non-zero on any.")
             @Option(name: .long, help: "Banks folder.") var dir: String = "Banks"
-            @Flag(name: .long, help: "Print the longest-option table for every file and category, not only the files.") var table = false
+            @Flag(name: .long, help: "Print the longest-option table for every file and category, and each lesson's grade, not only the files.") var table = false
 
             func run() throws {
                 let started = Date()
@@ -166,6 +168,7 @@ extension PermitReady {
                 }
                 let linting = Date()
                 let report = BankLint.lint(banks)
+                let lessons = LessonLint.lint(banks)
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 let lintMS = Int(Date().timeIntervalSince(linting) * 1000)
                 print("key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):")
@@ -176,9 +179,24 @@ extension PermitReady {
                 let topics = Topic.allCases.filter { $0 != .stateSpecific }.map { "\($0.rawValue) \(report.universalPerTopic[$0, default: 0])" }
                 print("universal questions: \(report.universalCount) — " + topics.joined(separator: ", "))
                 print("near-duplicate pairs: \(report.nearDuplicatePairs); pictures: \(banks.signs.count)")
-                for p in report.problems { print(p) }
-                if !report.problems.isEmpty { throw fail("\(report.problems.count) lint problem(s) in \(dir) (\(ms) ms)") }
+                printLessons(lessons)
+                let problems = report.problems + lessons.problems
+                for p in problems { print(p) }
+                if !problems.isEmpty { throw fail("\(problems.count) lint problem(s) in \(dir) (\(ms) ms)") }
                 print("\(dir): lint OK (load + validate + lint \(ms) ms, of which lint \(lintMS) ms)")
+            }
+
+            func printLessons(_ report: LessonLint.Report) {
+                print("lessons (Flesch-Kincaid grade at most \(Int(LessonLint.maxGrade)) per file; questions taught: "
+                      + "at least \(Int(LessonLint.minTopicTaught * 100))% of each universal topic file, \(Int(LessonLint.minStateTaught * 100))% of each state's):")
+                for f in report.files {
+                    print("  \(f.file): \(f.lessons) lessons, \(f.cards) cards, grade \(f.reading.gradeText), "
+                          + "taught \(f.taught)/\(f.questions) of \(f.questionFile) (\(LessonLint.percent(f.share)))")
+                    if table { for l in f.lessonGrades { print("    \(l.id): grade \(l.reading.gradeText)") } }
+                    if !f.untaught.isEmpty { print("    not taught: \(f.untaught.joined(separator: ", "))") }
+                }
+                print("cards over \(LessonLint.longCardCharacters) characters (allowed up to \(BankLoader.maxCardCharacters)): \(report.longCards.count)")
+                for c in report.longCards { print("  \(c.file): \(c.id): \(c.characters) characters") }
             }
         }
     }

@@ -80,6 +80,35 @@ import TutorCore
         #expect(banks.signs.count >= 130)
     }
 
+    /// Every topic and every state has lessons, and the lesson lint (grade, questions taught) passes.
+    @Test func theShippedLessonsLoadAndAreLintClean() {
+        #expect(banks.lessonTopics == Topic.allCases.filter { $0 != .stateSpecific })
+        for state in banks.states { #expect(BankLoader.lessonsPerStateFile.contains(banks.lessons(forState: state.code).count), "\(state.code)") }
+        #expect(banks.lessonFiles.count == 19 + 51)
+        let report = LessonLint.lint(banks)
+        #expect(report.problems.isEmpty, "\(report.problems.prefix(10).map(\.description))")
+        #expect(report.files.count == 19 + 51)
+        #expect(report.files.allSatisfy { $0.reading.grade <= LessonLint.maxGrade && $0.share >= $0.minShare })
+    }
+
+    /// A universal question a state's law contradicts (`excludesUniversal`) is in none of that
+    /// state's pools or fixed practice tests, and still in the other states'.
+    @Test func excludedUniversalQuestionsAreNeverAskedInTheirState() throws {
+        #expect(!banks.excludesUniversal.isEmpty)
+        for (code, excluded) in banks.excludesUniversal {
+            let state = try #require(banks.state(code))
+            #expect(banks.pool(for: code).allSatisfy { !excluded.contains($0.id) }, "\(code)")
+            #expect(banks.poolIDs(for: code).isDisjoint(with: excluded), "\(code)")
+            for n in 1...ExamBuilder.fixedTests {
+                #expect(try ExamBuilder.fixedTest(n, state: state, pool: banks.pool(for: code)).questionIDs.allSatisfy { !excluded.contains($0) }, "\(code) test \(n)")
+            }
+            for id in excluded {
+                #expect(banks.question(id)?.stateCode == nil)
+                #expect(banks.states.contains { banks.excludesUniversal[$0.code]?.contains(id) != true && banks.poolIDs(for: $0.code).contains(id) })
+            }
+        }
+    }
+
     @Test func theUniversalBankCoversEveryTopicWithPictures() {
         #expect(banks.universal.count >= 400)
         #expect(banks.universal.filter { $0.isSign && $0.imageAssetName != nil }.count >= 100)
