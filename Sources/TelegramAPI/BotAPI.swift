@@ -143,10 +143,6 @@ public struct BotAPI: Sendable {
         _ = try await call("answerCallbackQuery", request, as: Bool.self)
     }
 
-    public func sendChatAction(_ request: ChatActionRequest) async throws {
-        _ = try await call("sendChatAction", request, as: Bool.self)
-    }
-
     /// Re-sends a photo Telegram already has, by file_id.
     public func sendPhoto(_ request: SendPhotoRequest) async throws -> Message {
         try await call("sendPhoto", request, as: Message.self)

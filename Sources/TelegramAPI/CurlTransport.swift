@@ -54,7 +54,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     private let token: String
     private let connectTimeout: TimeInterval
     private let multi: UnsafeMutableRawPointer
-    private let incoming = Mutex<[Transfer]>([])
+    private let incoming = Mutex(Inbox())
     private var transfers: [UnsafeMutableRawPointer: Transfer] = [:]
     private var idle: [UnsafeMutableRawPointer] = []
     private var thread: Thread?
@@ -83,20 +83,63 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     /// `curl_global_init` once per process, before any handle (Swift runs this lazily, exactly once).
     private static let globalInit: Void = { _ = pr_curl_global_init() }()
 
+    /// What other threads hand the curl thread: new requests, requests to abandon, the stop.
+    private struct Inbox {
+        var new: [Transfer] = []
+        var cancelled: [UInt64] = []
+        var stopping = false
+        var nextID: UInt64 = 0
+    }
+
+    /// Thrown to a request abandoned because its task was cancelled or the transport shut down.
+    public struct Cancelled: Error, CustomStringConvertible {
+        public var description: String { "request cancelled" }
+    }
+
+    /// A cancelled task's request ends at once (the long poll included: a stop need not wait out
+    /// the poll's 50 s), its handle taken off the multi handle on the curl thread.
     public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
         let url = "\(baseURL)/bot\(token)/\(method)"
-        return try await withCheckedThrowingContinuation { cont in
-            let transfer = Transfer(url: url, body: body, timeout: timeout, continuation: cont)
-            incoming.withLock { $0.append(transfer) }
+        let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { cont in
+                let transfer = Transfer(id: id, url: url, body: body, timeout: timeout, continuation: cont)
+                let accepted = incoming.withLock { inbox -> Bool in
+                    guard !inbox.stopping else { return false }
+                    inbox.new.append(transfer)
+                    return true
+                }
+                if accepted { curl_multi_wakeup(multi) } else { cont.resume(throwing: Cancelled()) }
+            }
+        } onCancel: {
+            incoming.withLock { $0.cancelled.append(id) }
             curl_multi_wakeup(multi)
         }
+    }
+
+    /// Ends every request in flight (they throw `Cancelled`) and stops the curl thread; later
+    /// requests fail at once. For a clean process exit.
+    public func shutdown() {
+        incoming.withLock { $0.stopping = true }
+        curl_multi_wakeup(multi)
     }
 
     private func run() {
         var running: Int32 = 0
         while true {
-            let new = incoming.withLock { list -> [Transfer] in defer { list.removeAll() }; return list }
-            for t in new { start(t) }
+            let inbox = incoming.withLock { inbox -> Inbox in defer { inbox.new.removeAll(); inbox.cancelled.removeAll() }; return inbox }
+            if inbox.stopping {
+                for t in inbox.new { t.continuation.resume(throwing: Cancelled()) }
+                for easy in Array(transfers.keys) { abandon(easy) }
+                return
+            }
+            for t in inbox.new {
+                // Cancelled before the curl thread saw it: never started.
+                if inbox.cancelled.contains(t.id) { t.continuation.resume(throwing: Cancelled()) } else { start(t) }
+            }
+            if !inbox.cancelled.isEmpty {
+                for (easy, t) in transfers where inbox.cancelled.contains(t.id) { abandon(easy) }
+            }
             curl_multi_perform(multi, &running)
             var left: Int32 = 0
             while let msg = curl_multi_info_read(multi, &left) {
@@ -104,6 +147,26 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
                 finish(easy, code: msg.pointee.data.result)
             }
             curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+    }
+
+    /// Takes a request off the multi handle before it is done and throws `Cancelled` to its caller.
+    private func abandon(_ easy: UnsafeMutableRawPointer) {
+        curl_multi_remove_handle(multi, easy)
+        guard let t = transfers.removeValue(forKey: easy) else { return }
+        release(easy, t)
+        t.continuation.resume(throwing: Cancelled())
+    }
+
+    /// Frees a finished request's headers and form, and keeps its handle for reuse (or frees it).
+    private func release(_ easy: UnsafeMutableRawPointer, _ t: Transfer) {
+        if let h = t.headers { curl_slist_free_all(h) }
+        if let m = t.mime { curl_mime_free(m) }
+        if idle.count < Self.idleHandlesKept {
+            curl_easy_reset(easy)
+            idle.append(easy)
+        } else {
+            curl_easy_cleanup(easy)   // after a burst, keep a few for the next one, not all
         }
     }
 
@@ -152,8 +215,14 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         }
         _ = pr_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
         t.headers = headers
+        let added = curl_multi_add_handle(multi, easy)
+        guard added == CURLM_OK else {
+            // Never leave a caller waiting on a request libcurl did not take.
+            release(easy, t)
+            t.continuation.resume(throwing: TransportError.network("libcurl refused the request (\(String(cString: curl_multi_strerror(added))))"))
+            return
+        }
         transfers[easy] = t
-        curl_multi_add_handle(multi, easy)
     }
 
     private func finish(_ easy: UnsafeMutableRawPointer, code: CURLcode) {
@@ -161,14 +230,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         guard let t = transfers.removeValue(forKey: easy) else { return }
         var status = 0
         _ = pr_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        if let h = t.headers { curl_slist_free_all(h) }
-        if let m = t.mime { curl_mime_free(m) }
-        if idle.count < Self.idleHandlesKept {
-            curl_easy_reset(easy)
-            idle.append(easy)
-        } else {
-            curl_easy_cleanup(easy)   // after a burst, keep a few for the next one, not all
-        }
+        release(easy, t)
         if code == CURLE_OK {
             t.continuation.resume(returning: HTTPResult(status: status, body: t.response))
         } else {
@@ -182,6 +244,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
 private final class Transfer: @unchecked Sendable {
     // @unchecked Sendable: created on the caller's thread, then handed once (under the Mutex) to
     // the curl thread, which is the only one to touch it afterwards.
+    let id: UInt64
     let url: String
     let body: RequestBody
     let timeout: TimeInterval
@@ -191,8 +254,8 @@ private final class Transfer: @unchecked Sendable {
     var mime: OpaquePointer?
     var response = Data()
 
-    init(url: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
-        self.url = url; self.body = body; self.timeout = timeout; self.continuation = continuation
+    init(id: UInt64, url: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
+        self.id = id; self.url = url; self.body = body; self.timeout = timeout; self.continuation = continuation
     }
 }
 

@@ -225,13 +225,6 @@ public struct SendPhotoRequest: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey { case chatID = "chat_id", photo, caption, parseMode = "parse_mode" }
 }
 
-public struct ChatActionRequest: Codable, Equatable, Sendable {
-    public var chatID: Int64
-    public var action: String
-    public init(chatID: Int64, action: String = "typing") { self.chatID = chatID; self.action = action }
-    enum CodingKeys: String, CodingKey { case chatID = "chat_id", action }
-}
-
 /// The Bot API's response envelope.
 public struct APIResponse<Result: Decodable>: Decodable {
     public var ok: Bool

@@ -3,6 +3,12 @@ import TelegramAPI
 import TutorCore
 import TutorStore
 
+/// The template context of a broadcast note (Prompts/broadcast.mustache).
+public struct BroadcastNote: Sendable {
+    public var text: String
+    public init(text: String) { self.text = text }
+}
+
 /// Admin commands for the Telegram ids in PERMITREADY_ADMINS: /reload, /stats, /broadcast.
 /// Anyone else who types them gets the ordinary "didn't catch that" (no hint they exist).
 /// Admin work is I/O (files, statistics, thousands of learners), so it lives here at the edge,
@@ -62,24 +68,15 @@ struct AdminDesk {
     }
 
     func compose(payload: String?, chatID: Int64) -> [OutboxItem] {
-        let words = (payload ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard words.count >= 2 else {
-            return [reply(chatID, broadcastText(usage: true, why: words.isEmpty ? nil : "there is no note after \"\(words[0])\"."))]
+        switch BroadcastDraft.parse(payload ?? "", states: bot.banks.states) {
+        case .success(let draft): return preview(stateCode: draft.stateCode, text: draft.text, chatID: chatID)
+        case .failure(.empty): return [reply(chatID, broadcastText(usage: true))]
+        case .failure(let problem): return [reply(chatID, broadcastText(usage: true, why: problem.description))]
         }
-        if words[0].uppercased() == "ALL" { return preview(stateCode: nil, text: words.dropFirst().joined(separator: " "), chatID: chatID) }
-        if let s = bot.banks.state(words[0].uppercased()) { return preview(stateCode: s.code, text: words.dropFirst().joined(separator: " "), chatID: chatID) }
-        // A state's name of two or three words ("new york", "district of columbia").
-        for n in [3, 2, 1] where words.count > n {
-            let name = words.prefix(n).joined(separator: " ")
-            if let s = StateMatcher.match(name, in: bot.banks.states), StateMatcher.isFullName(name, of: s) {
-                return preview(stateCode: s.code, text: words.dropFirst(n).joined(separator: " "), chatID: chatID)
-            }
-        }
-        return [reply(chatID, broadcastText(usage: true, why: "\"\(words[0])\" is not a state code or \"all\"."))]
     }
 
     func preview(stateCode: String?, text: String, chatID: Int64) -> [OutboxItem] {
-        let note = String(text.prefix(3000))
+        let note = text
         do {
             let id = try bot.store.createBroadcast(stateCode: stateCode, text: note, adminChatID: chatID, now: bot.clock.now())
             let count = try bot.store.audienceCount(stateCode: stateCode)
@@ -100,13 +97,13 @@ struct AdminDesk {
 
     /// The learner-visible note (escaped, from Prompts/broadcast.mustache).
     func learnerText(_ note: String) -> String {
-        struct Context { var text: String }
-        return prompts.render("broadcast", Context(text: note))
+        prompts.render("broadcast", BroadcastNote(text: note))
     }
 
     struct BroadcastContext {
         var usage = false
         var why = ""
+        var hasWhy = false
         var preview = false
         var nobody = false
         var everyone = false
@@ -128,6 +125,7 @@ struct AdminDesk {
         var c = BroadcastContext()
         c.usage = usage
         c.why = why ?? ""
+        c.hasWhy = why != nil
         if let (count, audience, rendered) = preview {
             c.preview = true; c.recipients = count; c.audience = audience; c.plural = count == 1 ? "" : "s"; c.rendered = rendered
             c.nobody = count == 0; c.everyone = audience.isEmpty

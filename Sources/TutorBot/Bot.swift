@@ -24,6 +24,12 @@ public struct BotCounters: Sendable, Equatable {
     public var updatesGarbled = 0
     public var batchesCommitted = 0
     public var commitFailures = 0
+    /// Batches that failed to commit since the last one that did (health watches it).
+    public var commitFailuresInRow = 0
+    /// Chats whose updates were dropped because they could not be loaded or saved.
+    public var chatFailures = 0
+    /// Chats loaded with mended rows (a value outside its CHECK, a session that did not decode).
+    public var chatsRepaired = 0
 }
 
 /// The runtime: long-polls Telegram, runs each update through the reducer, commits state and
@@ -43,7 +49,9 @@ public final class Bot: Sendable {
     /// Chats as last committed, so a busy chat is not re-read from SQLite on every batch (reading
     /// and decoding a chat was a quarter of an update's cost). Written only after a commit
     /// succeeds; anything else that changes a chat's rows must call `forget(chatID:)`.
-    fileprivate let chatCache = ChatCache()
+    let chatCache = ChatCache()
+    /// Chats whose saves failed, and how many times in a row (for the log line).
+    private let chatFailures = Mutex([Int64: Int]())
     /// When each broadcast's progress message was last edited.
     private let progressEdits = Mutex([Int64: Date]())
 
@@ -83,6 +91,19 @@ public final class Bot: Sendable {
     /// Swaps in new banks atomically (a reload); readers see the old or the new, never a mix.
     public func replaceBanks(_ banks: Banks) { banksBox.withLock { $0 = banks } }
 
+    /// The line a learner gets when their update was dropped on our side (and their screen is
+    /// whatever it was: they try again from there).
+    func apology(_ chatID: Int64) -> [OutboxItem] {
+        renderer.items(for: [.send(Reply(.notice(.ourFault)))], chatID: chatID).outbox
+    }
+
+    /// A chat was loaded with mended rows: logged with what was mended, and counted.
+    func noteRepaired(_ chatID: Int64, _ repairs: [String]) {
+        metrics.chatsRepaired.increment()
+        countersBox.withLock { $0.chatsRepaired += 1 }
+        logger.warning("chat \(chatID) loaded with mended rows: \(repairs.joined(separator: "; "))", metadata: ["chat_id": "\(chatID)"])
+    }
+
     // MARK: - one batch
 
     /// Parses, reduces and commits a getUpdates batch in ONE transaction with the next offset.
@@ -112,11 +133,17 @@ public final class Bot: Sendable {
                 continue
             }
             batch.apply(parsed.event, chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup,
-                        seed: UInt64(bitPattern: update.updateID) &* 0x9E37_79B9_7F4A_7C15, updateID: update.updateID)
+                        seed: Self.seed(updateID: update.updateID, chatID: parsed.chatID), updateID: update.updateID)
         }
         let offset = received.compactMap(\.updateID).max().map { $0 + 1 }
         try commit(batch, offset: offset)
         return offset
+    }
+
+    /// The reducer's random seed for an update: from the update and the chat, so two learners whose
+    /// updates share ids (two consoles, each counting from 1) are still dealt different questions.
+    static func seed(updateID: Int64, chatID: Int64) -> UInt64 {
+        (UInt64(bitPattern: updateID) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: chatID) &* 0xC2B2_AE3D_27D4_EB4F)
     }
 
     /// An admin command or admin button from an admin: handled at the edge (see `AdminDesk`).
@@ -234,29 +261,58 @@ public final class Bot: Sendable {
         // stored answer re-sent after a restart would be past Telegram's 15 s anyway.
         var taps: [OutboxItem] = []
         var committed: [ChatChange] = []
+        var failed: [(chatID: Int64, updateIDs: [Int64], reason: String)] = []
         let extra = batch.extraOutbox.filter { $0.priority != OutboxItem.tapPriority }
         let reductions = batch.startReducing(alongsideWrite: store.readsAlongsideWrite)
         // No reduction outlives its batch, even when the write fails half-way.
         defer { reductions.waitUntilFinished() }
         let started = ContinuousClock.now
+        let now = batch.now
         do {
-            try store.commit(offset: offset, extraOutbox: extra) { save in
+            try store.commit(offset: offset, extraOutbox: extra) { write in
                 for i in reductions.chats.indices {
                     let outcome = reductions.take(i)
                     batch.counts.updatesProcessed += outcome.processed
                     batch.counts.updatesSkipped += outcome.skipped
-                    guard var change = outcome.change else { continue }
-                    taps += change.outbox.filter { $0.priority == OutboxItem.tapPriority }
-                    change.outbox.removeAll { $0.priority == OutboxItem.tapPriority }
-                    try save(change)
-                    committed.append(change)
+                    let chatID = reductions.chats[i][0].chatID
+                    // A chat that could not be loaded or saved costs that chat its updates in this
+                    // batch, never anyone else's: its rows roll back alone, it hears that something
+                    // went wrong on our side (if a person was waiting), and the batch commits.
+                    var failure = outcome.failure
+                    if failure == nil, var change = outcome.change {
+                        let chatTaps = change.outbox.filter { $0.priority == OutboxItem.tapPriority }
+                        change.outbox.removeAll { $0.priority == OutboxItem.tapPriority }
+                        if let refused = try write.save(change) {
+                            failure = refused.reason
+                        } else {
+                            committed.append(change)
+                        }
+                        taps += chatTaps
+                    }
+                    guard let failure else { continue }
+                    failed.append((chatID, outcome.updateIDs, failure))
+                    if !outcome.updateIDs.isEmpty { try write.queue(apology(chatID), now: now) }
                 }
             }
             let took = ContinuousClock.now - started
             metrics.commitTime.recordNanoseconds(took.components.seconds * 1_000_000_000 + took.components.attoseconds / 1_000_000_000)
+            countersBox.withLock { $0.commitFailuresInRow = 0 }
         } catch {
-            countersBox.withLock { $0.commitFailures += 1 }
+            countersBox.withLock { $0.commitFailures += 1; $0.commitFailuresInRow += 1 }
             throw error
+        }
+        for f in failed {
+            chatCache.forget(f.chatID)
+            let inRow = chatFailures.withLock { $0[f.chatID, default: 0] += 1; return $0[f.chatID]! }
+            logger.error("chat \(f.chatID): its update(s) were dropped (\(inRow) in a row): \(f.reason)",
+                         metadata: ["chat_id": "\(f.chatID)", "update_ids": "\(f.updateIDs.map(String.init).joined(separator: ","))"])
+        }
+        if !failed.isEmpty {
+            metrics.chatFailures.increment(by: failed.count)
+            countersBox.withLock { $0.chatFailures += failed.count }
+        }
+        if !committed.isEmpty, !chatFailures.withLock({ $0.isEmpty }) {
+            chatFailures.withLock { m in for c in committed { m.removeValue(forKey: c.after.learner.chatID) } }
         }
         taps += batch.extraOutbox.filter { $0.priority == OutboxItem.tapPriority }
         if !taps.isEmpty { sender.answerTaps(taps) }
@@ -301,6 +357,10 @@ public final class Bot: Sendable {
             var change: ChatChange?
             var processed = 0
             var skipped = 0
+            /// The updates (not timers or reminders) among the chat's events: a person is waiting.
+            var updateIDs: [Int64] = []
+            /// Why the chat could not be loaded; its events are dropped (see `Bot.commit`).
+            var failure: String?
         }
 
         /// Below this many chats the batch is reduced on the calling thread: handing work to
@@ -406,22 +466,48 @@ public final class Bot: Sendable {
             return outcome
         }
 
+        /// Whether the reducer answered input that changed nothing (its first message is a stray notice).
+        static func answersStrayInput(_ effects: [Effect]) -> Bool {
+            for effect in effects {
+                guard case .send(let reply) = effect else { continue }
+                if case .notice(let notice) = reply.message { return notice.answersStrayInput }
+                return false
+            }
+            return false
+        }
+
         private func apply(_ e: Batch.Queued, to outcome: inout Batch.ChatOutcome) {
             let chatID = e.chatID
+            if let id = e.updateID { outcome.updateIDs.append(id) }
+            guard outcome.failure == nil else { outcome.skipped += 1; return }
             do {
                 var change: ChatChange
                 if let existing = outcome.change {
                     change = existing
                 } else {
-                    let before = try bot.chatCache.get(chatID) ?? bot.store.loadChat(chatID)
+                    var repairs: [String] = []
+                    let before = try bot.chatCache.get(chatID) ?? bot.store.loadChat(chatID, repairs: &repairs)
                     guard let start = before ?? e.sender.map({ Dialogue.newChat(chatID: chatID, sender: $0, isGroup: e.isGroup, now: now) }) else {
                         return   // a timer for a chat that no longer exists
                     }
                     change = ChatChange(before: before, after: start, answers: [], outbox: [])
+                    if !repairs.isEmpty {
+                        // Mended, not refused: the learner keeps their progress and gets an answer.
+                        change.repaired = true
+                        bot.noteRepaired(chatID, repairs)
+                    }
                 }
                 if let sender = e.sender, !e.isGroup { change.after.learner.firstName = sender.firstName }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, DialogueContext(banks: banks, now: now, seed: e.seed))
-                let rendered = bot.renderer.items(for: effects, chatID: chatID)
+                var rendered = bot.renderer.items(for: effects, chatID: chatID)
+                if Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
+                   change.outbox.contains(where: { $0.priority == 0 }) || (try? bot.store.hasPendingReplies(chatID: chatID)) == true {
+                    // Backpressure: stray input while this chat's replies are still queued gets no
+                    // further "didn't catch that" + screen (a chat sending hundreds of messages
+                    // would queue two replies for each); button answers and commands still do.
+                    rendered.outbox.removeAll { $0.priority == 0 }
+                    bot.metrics.strayDropped.increment()
+                }
                 change.after = state
                 change.answers += rendered.answers
                 change.outbox += rendered.outbox
@@ -441,14 +527,41 @@ public final class Bot: Sendable {
                 outcome.change = change
                 outcome.processed += 1
             } catch {
-                // One chat's unreadable row must not hold up everyone else's updates.
+                // One chat's unreadable rows must not hold up everyone else's updates.
                 outcome.skipped += 1
-                bot.logger.error("skipped an event: \(error)", metadata: ["chat_id": "\(chatID)", "update_id": "\(e.updateID.map(String.init) ?? "timer")"])
+                outcome.failure = "could not be loaded: \(error)"
             }
         }
     }
 
     // MARK: - the long poll
+
+    /// Chats Telegram answered 403 for, waiting to be marked blocked through the reducer.
+    private let blockedByTelegram = Mutex([Int64]())
+
+    /// The sender met "bot was blocked by the user": the learner's row changes through the reducer
+    /// in a batch (`.botBlocked`), never by a direct write a concurrent batch could overwrite.
+    func telegramSaysBlocked(_ chatID: Int64) {
+        blockedByTelegram.withLock { $0.append(chatID) }
+    }
+
+    /// Runs the waiting `.botBlocked` events as one batch (kept for the next try if it fails).
+    func applyBlocked() throws {
+        let chats = blockedByTelegram.withLock { list -> [Int64] in defer { list.removeAll() }; return list }
+        guard !chats.isEmpty else { return }
+        do {
+            try serially {
+                var batch = Batch(bot: self)
+                for chatID in Set(chats) {
+                    batch.apply(.botBlocked, chatID: chatID, sender: nil, isGroup: false, seed: 0, updateID: nil)
+                }
+                try commit(batch, offset: nil)
+            }
+        } catch {
+            blockedByTelegram.withLock { $0 = chats + $0 }
+            throw error
+        }
+    }
 
     /// Fires due timers as they come due (checked at least 4 times a second).
     func runTimers() async {
@@ -467,6 +580,7 @@ public final class Bot: Sendable {
                 Task.detached { [self] in self.prune() }
             }
             do {
+                try applyBlocked()
                 if try fireDueTimers() > 0 { await sender.wake() }
                 if Date().timeIntervalSince(lastNudgeCheck) >= config.nudgeCheckSeconds {
                     lastNudgeCheck = Date()
@@ -505,8 +619,8 @@ public final class Bot: Sendable {
         } catch {
             logger.warning("setMyCommands failed: \(error)")
         }
-        let cache = chatCache
-        await sender.onBlocked { chatID in cache.forget(chatID) }
+        await sender.onBlocked { [weak self] chatID in self?.telegramSaysBlocked(chatID) }
+        await sender.deliverOnly(config.onlyChat)
         // Delivering messages yields the cooperative threads to taking in updates (and answering
         // their taps): when both have more work than the machine, a learner's tap is answered
         // first and the messages it causes wait, rather than the other way round.
@@ -535,18 +649,76 @@ public final class Bot: Sendable {
 
     /// Refreshes the database gauges and writes the metrics file.
     public func writeMetrics(to path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) else {
+            // Said once, plainly, not every 15 s as a raw Foundation error.
+            if metricsFolderWarned.withLock({ was in defer { was = true }; return !was }) {
+                logger.warning("PERMITREADY_METRICS_FILE: the folder \(folder) does not exist; metrics are not written until it does")
+            }
+            return
+        }
+        metricsFolderWarned.withLock { $0 = false }
         metrics.refreshGauges(store: store, now: clock.now())
-        do { try metrics.write(to: path) } catch { logger.error("could not write metrics to \(path): \(error)") }
+        do { try metrics.write(to: path) } catch { logger.error("could not write metrics to \(path): \((error as NSError).localizedDescription)") }
+    }
+    private let metricsFolderWarned = Mutex(false)
+
+    /// A batch that failed this many times in a row is committed one update at a time, and an
+    /// update that fails alone is skipped: one poisoned update must not hold up everyone's.
+    static let batchTriesBeforeSplitting = 3
+
+    /// Commits the updates of a batch that keeps failing one by one; an update that still fails
+    /// is skipped (the offset moves past it) with a log line naming its chat, its id and the error.
+    /// Returns the offset reached, nil if nothing could be committed (the database itself fails:
+    /// then nothing is skipped, and health reports it).
+    func processOneByOne(_ received: [ReceivedUpdate]) -> Int64? {
+        var reached: Int64?
+        for r in received {
+            do {
+                if let next = try process([r]) { reached = next }
+            } catch {
+                guard let id = r.updateID else { continue }
+                let chat = r.update.flatMap(UpdateParser.parse).map { String($0.chatID) } ?? "unknown"
+                do { try store.commit([], offset: id + 1) } catch { return reached }
+                reached = id + 1
+                metrics.updatesSkipped.increment()
+                countersBox.withLock { $0.updatesSkipped += 1 }
+                logger.error("skipped update \(id) of chat \(chat): it failed \(Self.batchTriesBeforeSplitting) times and again alone: \(error)",
+                             metadata: ["chat_id": "\(chat)", "update_id": "\(id)"])
+            }
+        }
+        return reached
+    }
+
+    struct PollMarks {
+        var ready = false
+        var heartbeat = Date.distantPast
+        var checked = Date.distantPast
+        var problem: String?
     }
 
     /// After every good poll: the heartbeat `permitready health` reads (every few seconds at most)
-    /// and systemd's READY=1 (the first time) and WATCHDOG=1.
-    private func polled(_ marks: inout (ready: Bool, heartbeat: Date)) {
+    /// and systemd's READY=1 (the first time) and WATCHDOG=1 — but only while the bot is really
+    /// working: with batches failing to commit or an outbox that stopped draining, the heartbeat
+    /// ages and the watchdog pings stop, so `health` and systemd see it (the reason is stored for
+    /// `health` to print).
+    private func polled(_ marks: inout PollMarks) {
         let now = Date()
         metrics.lastPoll.record(now.timeIntervalSince1970)
-        if now.timeIntervalSince(marks.heartbeat) >= config.heartbeatEverySeconds {
-            do { try store.writeHeartbeat(now); marks.heartbeat = now } catch { logger.error("could not write the heartbeat: \(error)") }
+        if now.timeIntervalSince(marks.checked) >= config.heartbeatEverySeconds {
+            marks.checked = now
+            let problem = healthProblem(now: clock.now())
+            if problem != marks.problem {
+                if let problem { logger.error("unhealthy: \(problem)") } else if marks.problem != nil { logger.info("healthy again") }
+                try? store.setFlag(TutorStore.healthProblemKey, problem)
+                marks.problem = problem
+            }
+            if problem == nil {
+                do { try store.writeHeartbeat(now); marks.heartbeat = now } catch { logger.error("could not write the heartbeat: \(error)") }
+            }
         }
+        guard marks.problem == nil else { return }
         if !marks.ready {
             marks.ready = true
             notifier.notify("READY=1\nSTATUS=polling Telegram")
@@ -555,6 +727,20 @@ public final class Bot: Sendable {
             notifier.notify("WATCHDOG=1")
         }
     }
+
+    /// What stops the bot from doing its job although Telegram answers, if anything.
+    func healthProblem(now: Date) -> String? {
+        let inRow = counters.commitFailuresInRow
+        if inRow >= Self.batchTriesBeforeSplitting { return "\(inRow) batches in a row could not be saved" }
+        if let due = try? store.oldestDuePending(), now.timeIntervalSince(due) > Self.outboxStuckAfter {
+            return "the outbox is not draining: a message due \(Int(now.timeIntervalSince(due))) s ago is still waiting"
+        }
+        return nil
+    }
+
+    /// A message due this long ago and still unsent means the sender is stuck (429 holds move a
+    /// row's due time forward, so they never count).
+    static let outboxStuckAfter: TimeInterval = 300
 
     private func stop(_ sending: Task<Void, Never>, _ timers: Task<Void, Never>) async {
         timers.cancel()
@@ -567,13 +753,16 @@ public final class Bot: Sendable {
     private func poll() async throws {
         var offset = try store.updateOffset()
         var failures = 0
-        var marks = (ready: false, heartbeat: Date.distantPast)
+        var batchFailures = 0
+        var marks = PollMarks()
         while !Task.isCancelled {
             let received: [ReceivedUpdate]
             do {
                 received = try await api.getUpdates(offset: offset)
                 failures = 0
                 polled(&marks)
+            } catch where Task.isCancelled {
+                return   // stopping (SIGTERM, SIGINT): the poll in flight was abandoned
             } catch is TransportClosed {
                 await sender.drain(timeout: 5)
                 return
@@ -594,13 +783,21 @@ public final class Bot: Sendable {
             let arrived = ContinuousClock.now
             do {
                 if let next = try process(received) { offset = next }
+                batchFailures = 0
                 sender.wakeSoon()
                 if config.deliverBeforeNextPoll { await sender.drain(timeout: 10) }
                 if received.count < BotAPI.updatesPerPoll, config.pollGatherSeconds > 0 {
                     try? await Task.sleep(until: arrived + .milliseconds(Int(config.pollGatherSeconds * 1000)), clock: .continuous)
                 }
             } catch {
-                logger.error("could not commit a batch of \(received.count) update(s): \(error); Telegram will re-deliver it")
+                batchFailures += 1
+                logger.error("could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \(error); Telegram will re-deliver it")
+                if batchFailures >= Self.batchTriesBeforeSplitting, let next = processOneByOne(received) {
+                    offset = next
+                    batchFailures = 0
+                    sender.wakeSoon()
+                    continue
+                }
                 try? await Task.sleep(for: .seconds(2))
             }
         }

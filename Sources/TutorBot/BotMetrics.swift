@@ -16,10 +16,12 @@ public final class BotMetrics: @unchecked Sendable {
     let repliesSent, bulkSent, tapsAnswered: CoreMetrics.Counter
     let rateLimitedChat, rateLimitedBot: CoreMetrics.Counter
     let blocked, sendFailures: CoreMetrics.Counter
+    let chatFailures, chatsRepaired, strayDropped: CoreMetrics.Counter
     let remindersDue, remindersSent: CoreMetrics.Counter
     let commitTime: CoreMetrics.Timer
     let outboxPending, oldestPendingSeconds, broadcastRemaining, learnersActiveToday, learnersTotal: CoreMetrics.Gauge
     let lastPoll, pacedRate: CoreMetrics.Gauge
+    let databaseBytes: CoreMetrics.Gauge
 
     public init() {
         var f = PrometheusMetricsFactory(registry: registry)
@@ -39,6 +41,9 @@ public final class BotMetrics: @unchecked Sendable {
         rateLimitedBot = counter("permitready_rate_limited_total", [("scope", "bot")])
         blocked = counter("permitready_blocked_total")
         sendFailures = counter("permitready_send_failures_total")
+        chatFailures = counter("permitready_chat_failures_total")
+        chatsRepaired = counter("permitready_chats_repaired_total")
+        strayDropped = counter("permitready_stray_replies_dropped_total")
         remindersDue = counter("permitready_reminders_due_total")
         remindersSent = counter("permitready_reminders_sent_total")
         commitTime = CoreMetrics.Timer(label: "permitready_commit_seconds", dimensions: [], factory: f)
@@ -49,7 +54,60 @@ public final class BotMetrics: @unchecked Sendable {
         learnersTotal = gauge("permitready_learners")
         lastPoll = gauge("permitready_last_poll_timestamp_seconds")
         pacedRate = gauge("permitready_send_rate_limit_per_second")
+        databaseBytes = gauge("permitready_database_bytes")
     }
+
+    /// `# HELP` for every metric: what it counts, in a line an operator reads on a dashboard.
+    static let help: [String: String] = [
+        "permitready_updates_total": "Telegram updates taken in, by outcome (processed, skipped: no use for it or dropped, garbled: did not decode).",
+        "permitready_messages_sent_total": "Requests Telegram accepted, by kind (reply, bulk: reminders and broadcasts, tap_answer).",
+        "permitready_rate_limited_total": "429 answers from Telegram, by scope (chat or the whole bot).",
+        "permitready_blocked_total": "Learners found to have blocked the bot (403).",
+        "permitready_send_failures_total": "Messages given up on after their retries.",
+        "permitready_reminders_due_total": "Learners whose reminder time came (the dialogue decides whether to send).",
+        "permitready_reminders_sent_total": "Reminders queued.",
+        "permitready_chat_failures_total": "Chats whose updates were dropped because their rows could not be loaded or saved (the rest of the batch committed).",
+        "permitready_chats_repaired_total": "Chats loaded with mended rows (a value outside its CHECK, a session that did not decode).",
+        "permitready_stray_replies_dropped_total": "Replies to stray input not queued because the chat's earlier replies were still waiting.",
+        "permitready_commit_seconds": "Time to write one batch (all its chats, outbox rows and the update offset) in one transaction.",
+        "permitready_outbox_pending": "Messages waiting to be sent.",
+        "permitready_outbox_oldest_pending_seconds": "Age of the oldest message waiting to be sent.",
+        "permitready_broadcast_remaining": "Broadcast messages not yet sent.",
+        "permitready_learners_active_today": "Learners active in the last 24 hours.",
+        "permitready_learners": "Learners (private chats) in the database.",
+        "permitready_last_poll_timestamp_seconds": "Unix time of the last successful getUpdates.",
+        "permitready_send_rate_limit_per_second": "The overall pace the sender holds to after a bot-wide 429 (0: unpaced).",
+        "permitready_database_bytes": "Size of the database file and its WAL.",
+    ]
+
+    /// The Prometheus text exposition of everything recorded so far, with `# HELP` lines, the
+    /// build and the process's own figures (memory, CPU, start time).
+    public func exposition() -> String {
+        var out = ""
+        for line in registry.emitToString().split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("# TYPE "), let name = line.dropFirst(7).split(separator: " ").first, let help = Self.help[String(name)] {
+                out += "# HELP \(name) \(help)\n"
+            }
+            if !line.isEmpty { out += line + "\n" }
+        }
+        out += """
+            # HELP permitready_build_info The running build (always 1; the version is a label).
+            # TYPE permitready_build_info gauge
+            permitready_build_info{version="\(PermitReadyVersion.string)"} 1
+            # HELP process_resident_memory_bytes Resident memory of the bot process.
+            # TYPE process_resident_memory_bytes gauge
+            process_resident_memory_bytes \(ProcessFigures.residentBytes())
+            # HELP process_cpu_seconds_total User and system CPU time the bot process has used.
+            # TYPE process_cpu_seconds_total counter
+            process_cpu_seconds_total \(String(format: "%.3f", ProcessFigures.cpuSeconds()))
+            # HELP process_start_time_seconds Unix time the bot process started.
+            # TYPE process_start_time_seconds gauge
+            process_start_time_seconds \(String(format: "%.3f", ProcessFigures.started.timeIntervalSince1970))
+
+            """
+        return out
+    }
+
 
     /// Reads the gauges that live in the database (queue depth, broadcasts, learners).
     func refreshGauges(store: TutorStore, now: Date) {
@@ -59,18 +117,41 @@ public final class BotMetrics: @unchecked Sendable {
         broadcastRemaining.record(g.broadcastRemaining)
         learnersActiveToday.record(g.learnersActiveToday)
         learnersTotal.record(g.learners)
+        databaseBytes.record(store.fileSize())
     }
 
-    /// The Prometheus text exposition of everything recorded so far.
-    public func exposition() -> String { registry.emitToString() }
 
     /// Writes the exposition atomically (temporary file, then rename), as the textfile collector
     /// requires: it must never read half a file.
     public func write(to path: String) throws {
+        try Self.writeAtomically(exposition(), to: path)
+    }
+
+    /// Text written to a temporary name and renamed: the collector never reads half a file.
+    public static func writeAtomically(_ text: String, to path: String) throws {
         let temporary = path + ".tmp"
-        try Data(exposition().utf8).write(to: URL(fileURLWithPath: temporary))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         if rename(temporary, path) != 0 {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
+    }
+}
+
+/// The process's own figures for the metrics file (read from the kernel, no dependency).
+enum ProcessFigures {
+    static let started = Date()
+
+    /// Resident set size: /proc/self/statm's second field, in pages.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

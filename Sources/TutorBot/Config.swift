@@ -18,6 +18,9 @@ public struct Config: Sendable {
     /// Deliver each batch's replies before polling again (the console chat: a scripted session
     /// then reads like a real one, each reply printed before the next line is taken).
     public var deliverBeforeNextPoll = false
+    /// Deliver only this chat's messages (a console on a database another console shares: each
+    /// prints its own learner's messages; the other's stay queued for it).
+    public var onlyChat: Int64?
     /// Messages per second within one chat (Telegram: about 1, with short bursts).
     public var perChatPerSecond: Double = 1
     /// How often to look for reminders that are due.

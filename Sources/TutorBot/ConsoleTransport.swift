@@ -6,8 +6,12 @@ import TelegramAPI
 /// (parse → reduce → commit → outbox → send) with this in place of libcurl. Lines typed become
 /// updates; sent messages are printed with their buttons numbered; typing a number presses one.
 public final class ConsoleTransport: BotAPITransport, Sendable {
-    let chatID: Int64 = 1
-    let user = User(id: 1, firstName: ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver")
+    /// The console's learner: user and private chat id 1 unless `permitready chat --user N` says
+    /// otherwise (two consoles on one database are two learners; make one an admin with
+    /// PERMITREADY_ADMINS=N).
+    public let chatID: Int64
+    let user: User
+    public static let defaultUserID: Int64 = 1
     let lines: LineReader
     let state = Mutex(ConsoleState())
     let write: @Sendable (String) -> Void
@@ -19,7 +23,11 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
         var startSent = false
     }
 
-    public init(input: @escaping @Sendable () -> String? = { readLine() }, write: @escaping @Sendable (String) -> Void = { print($0) }) {
+    public init(userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil,
+                input: @escaping @Sendable () -> String? = { readLine() }, write: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.chatID = userID
+        let login = ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver"
+        self.user = User(id: userID, firstName: name ?? login)
         self.lines = LineReader(read: input)
         self.write = write
     }

@@ -90,7 +90,7 @@ public struct OutboxRenderer: Sendable {
     }
 
     /// Plain text from Telegram HTML (popups, the console): drop tags and decode the few entities we use.
-    static func plain(_ html: String) -> String {
+    public static func plain(_ html: String) -> String {
         var s = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
         for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] { s = s.replacingOccurrences(of: e, with: c) }
         return s

@@ -117,11 +117,12 @@ public actor OutboxSender {
     let metrics: BotMetrics?
     let logger: Logger
     var inFlight: Set<Int64> = []
-    /// Tap answers being sent (by outbox id): they skip the chat queues entirely.
-    var tapsInFlight: Set<Int64> = []
     /// Set when the run loop ends: chats being worked on finish their current request and stop.
     var stopped = false
     var blockedHandler: (@Sendable (Int64) -> Void)?
+    /// Set for a console sharing its database: deliver only this chat's rows (`Config.onlyChat`).
+    var onlyChat: Int64?
+    public func deliverOnly(_ chatID: Int64?) { onlyChat = chatID }
     var wakeup: CheckedContinuation<Void, Never>?
     var wokenEarly = false
     var sleepGeneration = 0
@@ -178,7 +179,8 @@ public actor OutboxSender {
         self.logger = logger
     }
 
-    /// Called when a learner turns out to have blocked the bot (the runtime drops its cached chat).
+    /// Called when a learner turns out to have blocked the bot (the runtime marks them blocked
+    /// through the reducer).
     public func onBlocked(_ handler: @escaping @Sendable (Int64) -> Void) { blockedHandler = handler }
 
     /// `wake()` without waiting for this actor: the poll loop calls it after every commit, and
@@ -204,12 +206,7 @@ public actor OutboxSender {
             lastPass = .now
             var next: TimeInterval = 1
             do {
-                // Taps first: an answer to a button is never behind anyone's messages.
-                for tap in try store.pendingTaps(limit: Self.concurrentTaps - tapsInFlight.count, now: clock.now(), excluding: tapsInFlight) {
-                    tapsInFlight.insert(tap.id)
-                    Task { await self.deliverTap(tap) }
-                }
-                let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight)
+                let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight, onlyChat: onlyChat)
                 for item in heads {
                     if item.priority >= OutboxItem.bulkPriority {
                         guard bulkInFlight.count < Self.concurrentBulkChats else { continue }
@@ -219,6 +216,8 @@ public actor OutboxSender {
                     Task { await self.deliverChat(startingWith: item) }
                 }
                 if let due = try store.nextDue() { next = min(1, max(0.01, due.timeIntervalSince(clock.now()))) }
+                // The other console's rows are due too, but not ours to send: don't spin on them.
+                if onlyChat != nil { next = max(next, 0.1) }
             } catch {
                 logger.error("outbox read failed: \(error)")
             }
@@ -298,11 +297,6 @@ public actor OutboxSender {
                 await tapGate.leave()
             }
         }
-    }
-
-    private func deliverTap(_ item: OutboxItem) async {
-        _ = await deliver(item, markLater: false)
-        tapsInFlight.remove(item.id)
     }
 
     /// Sends one chat's due rows one after another, then frees the chat for the main loop (once
@@ -421,7 +415,7 @@ public actor OutboxSender {
             case .blocked:
                 metrics?.blocked.increment()
                 logger.info("learner blocked the bot; dropping their queue", metadata: meta)
-                try? store.markBlocked(chatID: item.chatID)
+                try? store.dropQueued(chatID: item.chatID)
                 blockedHandler?(item.chatID)
                 return false
             case _ where BotAPI.isNotModified(error):

@@ -43,22 +43,59 @@ public struct Retention: Sendable {
 
 public enum BackupError: Error, CustomStringConvertible {
     case notADatabase(String, reason: String)
-    case botRunning(secondsSincePoll: Int)
+    case inUse(path: String, holder: String)
     case destinationExists(String)
+    case noFolder(String)
 
     public var description: String {
         switch self {
         case .notADatabase(let p, let r): return "\(p) is not a usable PermitReady backup: \(r)"
-        case .botRunning(let s): return "the bot polled \(s) s ago with this database: stop it first (systemctl stop permitready), or pass --force"
+        case .inUse(let p, let holder): return "\(p) is in use by another PermitReady process (\(holder)): stop it first (systemctl stop permitready)"
         case .destinationExists(let p): return "\(p) already exists: choose another name or delete it first"
+        case .noFolder(let p): return "the folder \(p) does not exist"
         }
     }
+}
+
+/// The database's process lock: the running bot holds it for its whole life, and `restore` takes
+/// it before replacing the file, so a restore can never swap the file under a running bot. A real
+/// lock (`flock` on DB.lock), not a heartbeat: the kernel releases it when the holder exits, however
+/// it exits (a clean stop, a crash, kill -9), so nothing needs forcing after a stop.
+public final class DatabaseLock: Sendable {
+    let descriptor: Int32
+    public let path: String
+
+    /// Takes the lock or says who holds it. ":memory:" needs none. `shared`: consoles, which may
+    /// share a database with each other but not with a running bot or a restore.
+    public init(database: String, shared: Bool = false) throws {
+        path = database + ".lock"
+        guard database != ":memory:" else { descriptor = -1; return }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw StoreError.failed(path: path, reason: "cannot create the lock file: \(String(cString: strerror(errno)))") }
+        guard flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = pread(fd, &buffer, buffer.count, 0)
+            close(fd)
+            let pid = n > 0 ? String(decoding: buffer[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            throw BackupError.inUse(path: database, holder: pid.isEmpty ? "its pid unknown" : "pid \(pid)")
+        }
+        descriptor = fd
+        guard !shared else { return }
+        // Who holds it, for the message a second process prints.
+        let pid = Data("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, pid.count, 0) }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 }
 
 extension TutorStore {
     // MARK: - heartbeat (permitready health)
 
     public static let heartbeatKey = "heartbeat"
+    /// Why the running bot thinks it is not working (nil when it is): `health` prints it.
+    public static let healthProblemKey = "health_problem"
 
     /// The running bot writes this after a successful poll; `permitready health` reads it.
     public func writeHeartbeat(_ at: Date) throws {
@@ -89,6 +126,11 @@ extension TutorStore {
     @discardableResult
     public func backup(to destination: String) throws -> StoreCounts {
         if FileManager.default.fileExists(atPath: destination) { throw BackupError.destinationExists(destination) }
+        let folder = (destination as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            throw BackupError.noFolder(folder)
+        }
         let partial = destination + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         do {
@@ -102,6 +144,9 @@ extension TutorStore {
             try target.close()
             try FileManager.default.moveItem(atPath: partial, toPath: destination)
             return counts
+        } catch let error as DatabaseError {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw StoreError.plain(error, path: destination)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
@@ -123,6 +168,11 @@ extension TutorStore {
                 guard try db.tableExists("learner"), try db.tableExists("grdb_migrations") else {
                     throw BackupError.notADatabase(path, reason: "it has no PermitReady tables")
                 }
+                let known = Schema.migrator.migrations
+                let applied = try Schema.migrator.appliedIdentifiers(db)
+                if let unknown = applied.first(where: { !known.contains($0) }) {
+                    throw StoreError.schemaNewer(path: path, database: unknown, binary: known.last ?? "none")
+                }
                 return try counts(db)
             }
         } catch let e as BackupError {
@@ -132,25 +182,44 @@ extension TutorStore {
         }
     }
 
-    /// Puts a backup in place of the database at `path` (the bot must be stopped): checked first,
-    /// copied beside the target, the old WAL and shared-memory files removed (SQLite would replay
-    /// an old WAL onto the new file), then renamed over it in one step. Migrations run on the next
+    /// Puts a backup in place of the database at `path`. The caller holds the `DatabaseLock`
+    /// (no bot is using the file). Checked first; the database it replaces, whatever state it is
+    /// in (healthy, damaged, not a database at all), is moved aside with its WAL under a
+    /// timestamped name that is never reused (`keptAs`), not read through SQLite; then the backup
+    /// is copied beside the target and renamed over it in one step. Migrations run on the next
     /// open, so an older backup comes up to date.
     /// `checked`: what `inspectBackup` already returned for `source` (its quick_check reads the
     /// whole file: a minute at 100,000 learners, not worth doing twice).
-    public static func restore(from source: String, to path: String, checked: StoreCounts? = nil) throws -> StoreCounts {
+    public static func restore(from source: String, to path: String, checked: StoreCounts? = nil,
+                               now: Date = Date()) throws -> (counts: StoreCounts, keptAs: String?) {
         let counts = try checked ?? inspectBackup(source)
         let fm = FileManager.default
+        var keptAs: String?
+        if fm.fileExists(atPath: path) {
+            let stamp = ISO8601DateFormatter.string(from: now, timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+            var kept = "\(path).before-restore-\(stamp)"
+            var n = 2
+            while fm.fileExists(atPath: kept) { kept = "\(path).before-restore-\(stamp)-\(n)"; n += 1 }
+            // The WAL holds the newest commits: it moves with its file (SQLite finds it by name).
+            for suffix in ["", "-wal"] where fm.fileExists(atPath: path + suffix) {
+                guard rename(path + suffix, kept + suffix) == 0 else {
+                    throw StoreError.failed(path: path + suffix, reason: "could not move it aside to \(kept + suffix): \(String(cString: strerror(errno)))")
+                }
+            }
+            keptAs = kept
+        }
+        for suffix in ["-shm", "-journal"] { try? fm.removeItem(atPath: path + suffix) }
         let staging = path + ".restoring"
         try? fm.removeItem(atPath: staging)
-        try fm.copyItem(atPath: source, toPath: staging)
-        for suffix in ["-wal", "-shm", "-journal"] { try? fm.removeItem(atPath: path + suffix) }
+        do { try fm.copyItem(atPath: source, toPath: staging) } catch {
+            throw StoreError.failed(path: staging, reason: "could not copy the backup: \((error as NSError).localizedDescription)")
+        }
         if rename(staging, path) != 0 {
             let reason = String(cString: strerror(errno))
             try? fm.removeItem(atPath: staging)
-            throw StoreError.cannotOpen(path: path, reason: "could not move the restored file into place: \(reason)")
+            throw StoreError.failed(path: path, reason: "could not move the restored file into place: \(reason)")
         }
-        return counts
+        return (counts, keptAs)
     }
 
     // MARK: - pruning

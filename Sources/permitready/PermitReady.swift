@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import Logging
 import TutorBot
 import TutorCore
@@ -45,6 +46,29 @@ struct Paths: ParsableArguments {
     }
 }
 
+/// Runs the bot until it ends or SIGTERM / SIGINT arrives (systemctl stop, Ctrl-C). A signal
+/// cancels the run: polling stops (the long poll in flight is abandoned), the batch being written
+/// finishes or rolls back, the sender finishes what is in flight and writes its sent marks, and
+/// the database closes — within 5 s. A second signal exits at once.
+func runUntilSignalled(_ bot: Bot, lock: DatabaseLock) async throws {
+    let running = Task { try await bot.run() }
+    let signalled = Mutex(false)
+    let sources = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            if signalled.withLock({ was in defer { was = true }; return was }) { exit(128 + number) }
+            FileHandle.standardError.write(Data("permitready: stopping (signal \(number))\n".utf8))
+            running.cancel()
+        }
+        source.resume()
+        return source
+    }
+    defer { sources.forEach { $0.cancel() } }
+    do { try await running.value } catch { throw fail("\(error)") }
+    withExtendedLifetime(lock) {}
+}
+
 /// Exits with a one-line message on stderr (never the token).
 func fail(_ message: String) -> ExitCode {
     FileHandle.standardError.write(Data("permitready: \(message)\n".utf8))
@@ -65,10 +89,15 @@ extension PermitReady {
                 throw fail("TELEGRAM_BOT_TOKEN is malformed: expected digits, a colon, then 30+ letters, digits, _ or -")
             }
             LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+            let config = paths.config(token: token, defaultDB: "permitready.sqlite")
             let bot: Bot
-            do { bot = try Bot.build(paths.config(token: token, defaultDB: "permitready.sqlite")) }
-            catch { throw fail("\(error)") }
-            do { try await bot.run() } catch { throw fail("\(error)") }
+            let lock: DatabaseLock
+            do {
+                // Held for the bot's whole life: a second bot, or a restore, on this file is refused.
+                lock = try DatabaseLock(database: config.databasePath)
+                bot = try Bot.build(config)
+            } catch { throw fail("\(error)") }
+            try await runUntilSignalled(bot, lock: lock)
         }
     }
 
@@ -76,6 +105,9 @@ extension PermitReady {
         static let configuration = CommandConfiguration(abstract: "Talk to the bot in this terminal: the same dialogue, no token needed.",
             discussion: "Type what you would type in Telegram; type a button's number to press it; /quit to leave. Progress is kept in the database file.")
         @OptionGroup var paths: Paths
+        @Option(help: "Your Telegram user and chat id in the console (default 1). Two consoles with different ids on one database are two learners; PERMITREADY_ADMINS=<id> makes one an admin.")
+        var user: Int64 = ConsoleTransport.defaultUserID
+        @Option(help: "Your first name in the console (default: your login name).") var name: String?
 
         func run() async throws {
             LoggingSystem.bootstrap { label in
@@ -89,10 +121,15 @@ extension PermitReady {
             // A terminal has no flood limits: show replies at once.
             config.messagesPerSecond = 1_000
             config.perChatPerSecond = 1_000
-            do { bot = try Bot.build(config, transport: ConsoleTransport()) }
-            catch { throw fail("\(error)") }
+            config.onlyChat = user
+            let lock: DatabaseLock
+            do {
+                // Shared: consoles may share a database (two learners), but not with a running bot.
+                lock = try DatabaseLock(database: config.databasePath, shared: true)
+                bot = try Bot.build(config, transport: ConsoleTransport(userID: user, name: name))
+            } catch { throw fail("\(error)") }
             print("PermitReady console chat — type a button's number to press it, or /quit.\n")
-            do { try await bot.run() } catch { throw fail("\(error)") }
+            try await runUntilSignalled(bot, lock: lock)
         }
     }
 
@@ -103,7 +140,9 @@ extension PermitReady {
         func run() throws {
             let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
             do {
+                let lock = try DatabaseLock(database: path)
                 let store = try TutorStore(path: path)
+                withExtendedLifetime(lock) {}
                 print("\(path): migrations applied: \(try store.appliedMigrations().joined(separator: ", "))")
             } catch { throw fail("\(error)") }
         }
@@ -120,7 +159,7 @@ extension PermitReady {
 
             func run() throws {
                 let store: TutorStore
-                do { store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath) } catch { throw fail("\(error)") }
+                do { store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath, access: .current) } catch { throw fail("\(error)") }
                 try store.setFlag(Bot.reloadResultFlag, nil)
                 try store.setFlag(Bot.reloadFlag, ISO8601DateFormatter().string(from: Date()))
                 for _ in 0..<100 {
@@ -209,7 +248,7 @@ extension PermitReady {
 
         func run() throws {
             do {
-                let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath)
+                let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath, access: .readOnly)
                 let now = Date()
                 let s = try store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now))
                 print("learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek) · answers today \(s.answersToday) · blocked \(s.blocked)")
@@ -229,13 +268,23 @@ extension PermitReady {
 
         func run() throws {
             do {
-                let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath)
-                let state: String? = to.lowercased() == "all" ? nil : to.uppercased()
-                if let state, state.count != 2 { throw fail("--to must be a two-letter state code or all") }
-                let count = try store.audienceCount(stateCode: state)
-                print("To \(count) learner(s)\(state.map { " in \($0)" } ?? ""):\n\n📣 \(text)\n")
+                let config = paths.config(token: "", defaultDB: "permitready.sqlite")
+                let (banks, problems) = try BankFiles.load(config.banksDirectory)
+                guard let banks else { throw fail("the banks in \(config.banksDirectory) do not load: \(problems.first.map { "\($0)" } ?? "")") }
+                // Checked exactly as the chat's /broadcast checks it.
+                let draft: BroadcastDraft
+                switch BroadcastDraft.make(to: to, text: text, states: banks.states) {
+                case .success(let d): draft = d
+                case .failure(let problem): throw fail("nothing queued: \(problem)")
+                }
+                let store = try TutorStore(path: config.databasePath, access: .current)
+                let prompts = try Prompts.load(directory: config.promptsDirectory)
+                let count = try store.audienceCount(stateCode: draft.stateCode)
+                let audience = draft.stateCode.flatMap { banks.state($0)?.name }.map { "\($0) learners" } ?? "every learner"
+                print("To \(count) of \(audience). Each gets:\n\n\(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n")
+                guard count > 0 else { throw fail("nothing queued: nobody would get it (no \(audience) yet)") }
                 guard send else { print("Preview only: add --send to queue it."); return }
-                let id = try store.createBroadcast(stateCode: state, text: text, adminChatID: nil, status: "sending", now: Date())
+                let id = try store.createBroadcast(stateCode: draft.stateCode, text: draft.text, adminChatID: nil, status: "sending", now: Date())
                 print("Queued as broadcast #\(id); the running bot sends it (progress in its log).")
             } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
         }

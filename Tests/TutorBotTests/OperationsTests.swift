@@ -103,10 +103,113 @@ import Glibc
 
         let backup = dir.appendingPathComponent("b.sqlite").path
         try store.backup(to: backup)
-        try store.writeHeartbeat(Date())
+        // A process holding the database (here: this one, as the running bot would) blocks a restore.
+        var lock: DatabaseLock? = try DatabaseLock(database: live)
         let running = try cli(["restore", "--from", backup, "--db", live])
-        #expect(running.status != 0 && running.output.contains("stop it first"), "\(running.output)")
+        #expect(running.status != 0 && running.output.contains("stop it first") && running.output.contains("pid \(getpid())"), "\(running.output)")
+        lock = nil
+        // After a stop (the lock released, however the process ended) no --force is needed.
+        let stopped = try cli(["restore", "--from", backup, "--db", live])
+        #expect(stopped.status == 0, "\(stopped.output)")
+        _ = lock
         #expect(try cli(["backup", "--to", backup, "--db", live]).output.contains("already exists"))
+    }
+
+    /// Each restore keeps what it replaced under a name of its own, and a file that is not a
+    /// database at all is moved aside, not read.
+    @Test func restoreKeepsEveryReplacedDatabaseAndWorksOverADamagedOne() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        let backup = dir.appendingPathComponent("b.sqlite").path
+        do {
+            let store = try TutorStore(path: live)
+            try store.commit([Self.learner(1, now: Date())], offset: nil)
+            try store.backup(to: backup)
+            try store.commit([Self.learner(2, now: Date())], offset: nil)
+        }
+        #expect(try cli(["restore", "--from", backup, "--db", live]).status == 0)
+        #expect(try cli(["restore", "--from", backup, "--db", live]).status == 0)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("live.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(kept.count == 2, "\(kept)")
+        let keptLearners = try kept.map { try TutorStore.inspectBackup(dir.appendingPathComponent($0).path).learners }.sorted()
+        #expect(keptLearners == [1, 2], "the first restore's original (2 learners) is still there")
+
+        // The live file is garbage now: restore still works, and keeps the garbage aside.
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: live + suffix) }
+        try Data(repeating: 0x42, count: 4_096).write(to: URL(fileURLWithPath: live))
+        let over = try cli(["restore", "--from", backup, "--db", live])
+        #expect(over.status == 0, "\(over.output)")
+        #expect(try TutorStore(path: live).counts().learners == 1)
+        let all = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("live.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(all.count == 3)
+    }
+
+    /// Maintenance never migrates, and nothing touches a database a newer binary migrated.
+    @Test func commandsRefuseANewerSchemaAndMaintenanceNeverMigrates() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        let store = try TutorStore(path: live)
+        try store.commit([Self.learner(1, now: Date())], offset: nil)
+        try store.execute("INSERT INTO grdb_migrations(identifier) VALUES ('v99-from-the-future')")
+        let last = try #require(try store.appliedMigrations().last)
+        for command in [["health"], ["stats"], ["backup", "--to", dir.appendingPathComponent("x.sqlite").path], ["prune"], ["migrate"]] {
+            let r = try cli(command + ["--db", live])
+            #expect(r.status != 0 && r.output.contains("newer PermitReady") && r.output.contains("v99-from-the-future") && r.output.contains(last),
+                    "\(command[0]): \(r.output)")
+        }
+        // A database that is not yet migrated: backup copies it as it is (no migration).
+        let older = dir.appendingPathComponent("older.sqlite").path
+        try TutorStore(path: older).execute("DELETE FROM grdb_migrations WHERE identifier = ?", [last])
+        let before = try TutorStore(path: older, access: .readOnly).appliedMigrations()
+        #expect(try cli(["backup", "--to", dir.appendingPathComponent("y.sqlite").path, "--db", older]).status == 0)
+        #expect(try TutorStore(path: older, access: .readOnly).appliedMigrations() == before, "backup did not migrate it")
+        let stale = try cli(["prune", "--db", older])
+        #expect(stale.status != 0 && stale.output.contains("permitready migrate"), "\(stale.output)")
+    }
+
+    @Test func operatorErrorsNameTheFileAndSayWhatHappened() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        _ = try TutorStore(path: live)
+        let missing = try cli(["backup", "--to", dir.appendingPathComponent("no/such/folder/b.sqlite").path, "--db", live])
+        #expect(missing.status != 0 && missing.output.contains("the folder") && missing.output.contains("does not exist"), "\(missing.output)")
+        // A full disk, as SQLite reports it (SQLITE_FULL), made by capping the file's pages.
+        let store = try TutorStore(path: live)
+        let pages = try #require(try store.rows("PRAGMA page_count").first?.values.first.flatMap { Int($0) })
+        try store.execute("PRAGMA max_page_count = \(pages + 2)")
+        var failure: (any Error)?
+        for chat in 1...500 where failure == nil {
+            do { try store.commit([Self.learner(Int64(chat), now: Date())], offset: nil) } catch { failure = error }
+        }
+        let said = "\(try #require(failure))"
+        #expect(said == "\(live): no space left on the disk", "\(said)")
+    }
+
+    /// The command line's broadcast checks exactly what the chat's /broadcast checks.
+    @Test func commandLineBroadcastValidatesLikeTheChat() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        let store = try TutorStore(path: live)
+        try store.commit([Self.learner(1, now: Date())], offset: nil)
+        let common = ["--db", live, "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en"]
+        let blank = try cli(["broadcast", "--to", "all", "--text", "   ", "--send"] + common)
+        #expect(blank.status != 0 && blank.output.contains("no note"), "\(blank.output)")
+        let empty = try cli(["broadcast", "--to", "all", "--text", "", "--send"] + common)
+        #expect(empty.status != 0 && empty.output.contains("no note") && !empty.output.contains("CHECK"), "\(empty.output)")
+        let nowhere = try cli(["broadcast", "--to", "ZZ", "--text", "hi", "--send"] + common)
+        #expect(nowhere.status != 0 && nowhere.output.contains("\"ZZ\" is not a state code"), "\(nowhere.output)")
+        let nobody = try cli(["broadcast", "--to", "new york", "--text", "hi", "--send"] + common)
+        #expect(nobody.status != 0 && nobody.output.contains("nobody would get it"), "\(nobody.output)")
+        let preview = try cli(["broadcast", "--to", "texas", "--text", "  New signs are in  "] + common)
+        #expect(preview.status == 0 && preview.output.contains("To 1 of Texas learners") && preview.output.contains("From the PermitReady team"), "\(preview.output)")
+        #expect(try store.rows("SELECT COUNT(*) AS n FROM broadcast").first?["n"] == "0", "nothing was queued")
+        let sent = try cli(["broadcast", "--to", "TX", "--text", "New signs are in", "--send"] + common)
+        #expect(sent.status == 0)
+        #expect(try store.rows("SELECT text FROM broadcast").first?["text"] == "New signs are in")
     }
 
     @Test func healthFollowsTheHeartbeatAndSystemdHearsReadyThenWatchdog() async throws {

@@ -1,0 +1,393 @@
+import Foundation
+import GRDB
+import TutorCore
+
+/// Everything one chat's events in a batch changed: written together with the update offset.
+public struct ChatChange: Sendable {
+    public var before: ChatState?
+    public var after: ChatState
+    public var answers: [AnswerRecord]
+    public var outbox: [OutboxItem]
+    /// Timers to set (key → due) or cancel (key → nil), in order.
+    public var timers: [(key: String, due: Date?)]
+    /// Timers that fired in this change: removed in the same transaction, so each fires once.
+    public var firedTimers: [String]
+    /// "Delete my data": every row about the learner goes; only the goodbye in `outbox` is written.
+    public var erase = false
+    /// What `save` will write, worked out by `prepare()` on the reducing thread so that the one
+    /// writer only binds and steps statements (nil: `save` works it out itself).
+    public var prepared: PreparedWrites?
+    /// The chat was loaded with mended values (`TutorStore.loadChat(_:repairs:)`): its learner row
+    /// and session are written whether or not the dialogue changed them, so the mend is stored.
+    public var repaired = false
+
+    public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
+                timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
+        self.before = before; self.after = after; self.answers = answers; self.outbox = outbox
+        self.timers = timers; self.firedTimers = firedTimers
+    }
+}
+
+/// The rows a `ChatChange` touches, diffed and encoded ahead of the write transaction.
+public struct PreparedWrites: Sendable {
+    var learnerChanged: Bool
+    /// The session's JSON, nil when the session is unchanged.
+    var sessionBody: String?
+    var progress: [(id: String, stats: QuestionStats)]
+    var cards: [(id: String, card: FSRSCard)]
+    var newResults: [(result: QuizResult, body: String)]
+}
+
+extension ChatChange {
+    /// Diffs and encodes what `TutorStore.save` writes (pure: no database), so it can run beside
+    /// other chats' reductions instead of inside the serial write transaction.
+    public mutating func prepare() throws {
+        prepared = try TutorStore.writes(for: self)
+    }
+}
+
+/// A timer that has come due.
+public struct DueTimer: Equatable, Sendable {
+    public var chatID: Int64
+    public var key: String
+}
+
+/// One batch's open write transaction, as the bot's commit sees it.
+public struct BatchWrite {
+    let db: Database
+
+    /// Saves one chat's change in a savepoint of its own. If the chat's rows are refused (a CHECK,
+    /// a type, a value SQLite won't take), they are rolled back alone and the failure returned: the
+    /// rest of the batch goes on and commits. Anything that is not about this chat's rows (a full
+    /// disk, an I/O error, a lost lock) throws and fails the whole batch, which Telegram re-delivers.
+    public func save(_ change: ChatChange) throws -> ChatSaveFailure? {
+        do {
+            try db.inSavepoint {
+                try TutorStore.save(db, change)
+                return .commit
+            }
+            return nil
+        } catch let error as DatabaseError where ChatSaveFailure.isAboutTheRows(error) {
+            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: "\(error.resultCode): \(error.message ?? "")")
+        } catch is EncodingError {
+            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: "the session could not be encoded")
+        }
+    }
+
+    /// Queues messages that belong to no saved change (the apology to a chat whose save failed).
+    public func queue(_ items: [OutboxItem], now: Date) throws {
+        for item in items { try TutorStore.insertOutbox(db, item, now: now) }
+    }
+}
+
+/// One chat's save refused by the database (rolled back alone; see `BatchWrite.save`).
+public struct ChatSaveFailure: Error, CustomStringConvertible {
+    public var chatID: Int64
+    public var reason: String
+    public var description: String { "chat \(chatID) could not be saved: \(reason)" }
+
+    /// Errors about the rows being written, as opposed to the database or the disk.
+    static func isAboutTheRows(_ error: DatabaseError) -> Bool {
+        [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_TOOBIG, .SQLITE_RANGE].contains(error.resultCode)
+    }
+}
+
+/// Reads a row's columns without trusting them: a value of the wrong type (or NULL) gives the
+/// fallback and is noted, instead of trapping (GRDB's subscripts) or failing the whole chat.
+struct RowReader {
+    let row: Row
+    let table: String
+    let key: String
+    var repairs: [String] = []
+
+    init(row: Row, table: String, key: String) { self.row = row; self.table = table; self.key = key }
+
+    mutating func value<T: DatabaseValueConvertible>(_ column: String, _ fallback: T) -> T {
+        do { return try row.decode(T.self, forColumn: column) } catch {
+            repairs.append("\(table).\(column) (\(key)) unreadable, now \(fallback): \(error)")
+            return fallback
+        }
+    }
+
+    /// Brings learner values back inside the schema's CHECKs (a hand edit, a bug of an older
+    /// version): a value SQLite would refuse would otherwise fail every later save of this chat.
+    mutating func clamp(_ l: inout Learner) {
+        func fix<T: Comparable>(_ name: String, _ value: inout T, _ range: ClosedRange<T>) {
+            let fixed = min(max(value, range.lowerBound), range.upperBound)
+            if fixed != value { repairs.append("\(table).\(name) (\(key)) was \(value), now \(fixed)"); value = fixed }
+        }
+        fix("streak_current", &l.streak.current, 0...Int.max)
+        fix("streak_best", &l.streak.best, l.streak.current...Int.max)
+        fix("streak_freezes", &l.streak.freezes, 0...Streak.maxFreezes)
+        fix("nudge_minute", &l.nudgeMinute, 0...1439)
+        fix("ignored_nudges", &l.ignoredNudges, 0...Int.max)
+        fix("xp", &l.xp, 0...Int.max)
+        fix("cards_reviewed", &l.cardsReviewed, 0...Int.max)
+        fix("answered_today", &l.answeredToday, 0...Int.max)
+        if let code = l.stateCode, code.count != 2 { repairs.append("\(table).state_code (\(key)) was \(code), now none"); l.stateCode = nil }
+    }
+}
+
+/// Chats: loading, saving and erasing everything a learner's dialogue reads and writes.
+extension TutorStore {
+    // MARK: - chats
+
+    public func loadChat(_ chatID: Int64) throws -> ChatState? {
+        var repairs: [String] = []
+        return try loadChat(chatID, repairs: &repairs)
+    }
+
+    /// Loads a chat, mending what cannot be trusted instead of failing on it: a learner value
+    /// outside its CHECK or of the wrong type comes back in range, a session that does not decode
+    /// comes back fresh (the learner's progress rows stay), an unreadable progress, card or result
+    /// row is left out. Each mend is described in `repairs` (the caller logs and counts them); the
+    /// next save of such a chat rewrites its learner row and session (`ChatChange.repaired`).
+    public func loadChat(_ chatID: Int64, repairs: inout [String]) throws -> ChatState? {
+        var found: [String] = []
+        let state = try writer.read { db in try Self.loadChat(db, chatID, repairs: &found) }
+        repairs += found
+        return state
+    }
+
+    static func loadChat(_ db: Database, _ chatID: Int64, repairs: inout [String]) throws -> ChatState? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE chat_id = ?", arguments: [chatID]) else { return nil }
+        var r = RowReader(row: row, table: "learner", key: "chat \(chatID)")
+        func day(_ column: String) -> LocalDay? { r.value(column, String?.none).flatMap(LocalDay.init(iso:)) }
+        func date(_ column: String) -> Date? { r.value(column, Double?.none).map(Date.init(timeIntervalSince1970:)) }
+        let now = Date()
+        var l = Learner(
+            chatID: chatID, userID: r.value("user_id", chatID), firstName: r.value("first_name", ""),
+            languageCode: r.value("language_code", String?.none),
+            stateCode: r.value("state_code", String?.none), timeZone: r.value("time_zone", "America/New_York"),
+            revealAnswersAsYouGo: r.value("reveal_answers", false),
+            stopped: r.value("stopped", false), blocked: r.value("blocked", false), isGroup: r.value("is_group", false),
+            joinedAt: date("joined_at") ?? now, lastActiveAt: date("last_active_at") ?? now,
+            streak: Streak(current: r.value("streak_current", 0), best: r.value("streak_best", 0),
+                           lastDay: day("streak_last_day"), freezes: r.value("streak_freezes", 0)),
+            nudgesOn: r.value("nudges_on", true), nudgeMinute: r.value("nudge_minute", 960),
+            lastNudgeDay: day("last_nudge_day"), ignoredNudges: r.value("ignored_nudges", 0),
+            nextNudgeAt: date("next_nudge_at"))
+        l.xp = r.value("xp", 0)
+        l.badges = Set(r.value("badges", "").split(separator: ",").compactMap { Badge(rawValue: String($0)) })
+        l.cardsReviewed = r.value("cards_reviewed", 0)
+        l.fourButtonCards = r.value("four_button_cards", false)
+        l.answeredToday = r.value("answered_today", 0)
+        l.answeredDay = day("answered_day")
+        r.clamp(&l)
+        repairs += r.repairs
+        var session = Session()
+        if let body = try String.fetchOne(db, sql: "SELECT body FROM session WHERE chat_id = ?", arguments: [chatID]) {
+            do { session = try decoder.decode(Session.self, from: Data(body.utf8)) }
+            catch { repairs.append("session (chat \(chatID)) did not decode, started afresh: \(error)") }
+        }
+        var progress: [String: QuestionStats] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM question_progress WHERE chat_id = ?", arguments: [chatID])
+        while let row = try rows.next() {
+            do {
+                var stats = QuestionStats(seen: try row.decode(forColumn: "seen"), correct: try row.decode(forColumn: "correct"),
+                                          lastCorrect: try row.decode(forColumn: "last_correct"),
+                                          lastAnsweredAt: Date(timeIntervalSince1970: try row.decode(forColumn: "last_answered_at")),
+                                          missed: try row.decode(forColumn: "missed"))
+                stats.firstCorrect = try row.decode(forColumn: "first_correct")
+                stats.firstAnsweredAt = (try row.decode(Double?.self, forColumn: "first_answered_at")).map(Date.init(timeIntervalSince1970:))
+                stats.knowledge = try row.decode(forColumn: "knowledge")
+                stats.knowledgeAt = (try row.decode(Double?.self, forColumn: "knowledge_at")).map(Date.init(timeIntervalSince1970:))
+                stats.strengthDays = try row.decode(forColumn: "strength_days")
+                progress[try row.decode(forColumn: "question_id")] = stats
+            } catch {
+                repairs.append("question_progress row (chat \(chatID)) left out: \(error)")
+            }
+        }
+        let bodies = try String.fetchAll(db, sql: """
+            SELECT body FROM (SELECT body, quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?) ORDER BY quiz_id
+            """, arguments: [chatID, ChatState.recentResultsKept])
+        var results: [QuizResult] = []
+        for body in bodies {
+            do { results.append(try decoder.decode(QuizResult.self, from: Data(body.utf8))) }
+            catch { repairs.append("quiz_result row (chat \(chatID)) left out: \(error)") }
+        }
+        var cards: [String: FSRSCard] = [:]
+        let cardRows = try Row.fetchCursor(db, sql: "SELECT * FROM card WHERE chat_id = ?", arguments: [chatID])
+        while let row = try cardRows.next() {
+            do {
+                guard let state = CardState(rawValue: try row.decode(forColumn: "state")) else { continue }
+                cards[try row.decode(forColumn: "question_id")] = FSRSCard(
+                    state: state, step: try row.decode(forColumn: "step"), stability: try row.decode(forColumn: "stability"),
+                    difficulty: try row.decode(forColumn: "difficulty"), due: Date(timeIntervalSince1970: try row.decode(forColumn: "due")),
+                    lastReview: (try row.decode(Double?.self, forColumn: "last_review")).map(Date.init(timeIntervalSince1970:)))
+            } catch {
+                repairs.append("card row (chat \(chatID)) left out: \(error)")
+            }
+        }
+        return ChatState(learner: l, session: session, progress: progress, results: results, cards: cards)
+    }
+
+    /// Writes a batch's chat changes, outbox rows and the new update offset in ONE transaction:
+    /// a crash before it loses nothing (Telegram re-delivers), a crash after it replays nothing.
+    /// `extraOutbox`: messages that belong to no learner's state (admin replies). A change that
+    /// cannot be saved fails the whole call (tests, drills, the admin desk); the bot's batches
+    /// use `commit(offset:extraOutbox:changes:)`, which isolates each chat.
+    public func commit(_ changes: [ChatChange], offset: Int64?, extraOutbox: [OutboxItem] = []) throws {
+        try commit(offset: offset, extraOutbox: extraOutbox) { batch in
+            for change in changes { if let failure = try batch.save(change) { throw failure } }
+        }
+    }
+
+    /// The same one transaction, for changes that arrive while it is open: `changes` hands each
+    /// to `batch.save` as it is ready (the bot reduces the next chats meanwhile). Reading the store
+    /// from another thread inside `changes` needs `readsAlongsideWrite`.
+    public func commit(offset: Int64?, extraOutbox: [OutboxItem] = [], changes: (BatchWrite) throws -> Void) throws {
+        do {
+            try writer.write { db in
+                try changes(BatchWrite(db: db))
+                for item in extraOutbox { try Self.insertOutbox(db, item, now: Date()) }
+                if let offset {
+                    try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                                   arguments: [String(offset)])
+                }
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.plain(error, path: path)
+        }
+    }
+
+    static func save(_ db: Database, _ change: ChatChange) throws {
+        let s = change.after
+        let l = s.learner
+        if change.erase {
+            try erase(db, chatID: l.chatID)
+            for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+            return
+        }
+        let w = try change.prepared ?? writes(for: change)
+        if w.learnerChanged {
+            try db.cachedStatement(sql: """
+                INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
+                    blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
+                    nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at,
+                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
+                    language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
+                    reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
+                    is_group = excluded.is_group, last_active_at = excluded.last_active_at,
+                    streak_current = excluded.streak_current, streak_best = excluded.streak_best,
+                    streak_last_day = excluded.streak_last_day, streak_freezes = excluded.streak_freezes,
+                    nudges_on = excluded.nudges_on, nudge_minute = excluded.nudge_minute, last_nudge_day = excluded.last_nudge_day,
+                    ignored_nudges = excluded.ignored_nudges, next_nudge_at = excluded.next_nudge_at,
+                    xp = excluded.xp, badges = excluded.badges, cards_reviewed = excluded.cards_reviewed,
+                    four_button_cards = excluded.four_button_cards, answered_today = excluded.answered_today,
+                    answered_day = excluded.answered_day
+                """).execute(arguments: [
+                    l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
+                    l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
+                    l.streak.current, l.streak.best, l.streak.lastDay?.description, l.streak.freezes,
+                    l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970,
+                    l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
+                    l.answeredToday, l.answeredDay?.description])
+        }
+        if let body = w.sessionBody {
+            try db.cachedStatement(sql: """
+                INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
+                ON CONFLICT(chat_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at
+                """).execute(arguments: [l.chatID, body, l.lastActiveAt.timeIntervalSince1970])
+        }
+        for (id, p) in w.progress {
+            try db.cachedStatement(sql: """
+                INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
+                    first_correct, first_answered_at, knowledge, knowledge_at, strength_days)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
+                    last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed,
+                    first_correct = excluded.first_correct, first_answered_at = excluded.first_answered_at,
+                    knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days
+                """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed,
+                                         p.firstCorrect, p.firstAnsweredAt?.timeIntervalSince1970, p.knowledge,
+                                         p.knowledgeAt?.timeIntervalSince1970, p.strengthDays])
+        }
+        for (id, c) in w.cards {
+            try db.cachedStatement(sql: """
+                INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                    difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review
+                """).execute(arguments: [l.chatID, id, c.state.rawValue, c.step, c.stability, c.difficulty, c.due.timeIntervalSince1970,
+                                         c.lastReview?.timeIntervalSince1970])
+        }
+        for (r, body) in w.newResults {
+            try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
+        }
+        if !w.newResults.isEmpty {
+            // Only the latest `recentResultsKept` are ever loaded: older rows would only grow the file.
+            try db.cachedStatement(sql: """
+                DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id < (SELECT MIN(quiz_id) FROM
+                    (SELECT quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?))
+                """).execute(arguments: [l.chatID, l.chatID, ChatState.recentResultsKept])
+        }
+        for a in change.answers {
+            try db.cachedStatement(sql: """
+                INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
+        }
+        for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+        for key in change.firedTimers {
+            try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
+        }
+        for t in change.timers {
+            if let due = t.due {
+                try db.cachedStatement(sql: """
+                    INSERT INTO timer(chat_id, key, due_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, key) DO UPDATE SET due_at = excluded.due_at
+                    """).execute(arguments: [l.chatID, t.key, due.timeIntervalSince1970])
+            } else {
+                try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, t.key])
+            }
+        }
+    }
+
+    /// The diffs `save` writes: learner row, session, progress, cards and results that changed.
+    static func writes(for change: ChatChange) throws -> PreparedWrites {
+        let s = change.after
+        let oldProgress = change.before?.progress ?? [:]
+        let oldCards = change.before?.cards ?? [:]
+        let oldResults = Set((change.before?.results ?? []).map(\.quizID))
+        return PreparedWrites(
+            learnerChanged: change.repaired || change.before?.learner != s.learner,
+            sessionBody: !change.repaired && change.before?.session == s.session ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
+            progress: s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            cards: s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map { ($0, String(decoding: try encoder.encode($0), as: UTF8.self)) })
+    }
+
+    /// Every table that holds anything about a chat: erased together (tests check none is missed).
+    public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
+                                            "outbox", "message_ref", "broadcast_delivery", "card"]
+
+    static func erase(_ db: Database, chatID: Int64) throws {
+        // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.
+        for table in tablesWithChatRows.reversed() {
+            try db.execute(sql: "DELETE FROM \(table) WHERE chat_id = ?", arguments: [chatID])
+        }
+    }
+
+    // MARK: - nudges
+
+    /// Learners whose planned reminder time has come (an index range scan on next_nudge_at).
+    public func dueNudges(now: Date, limit: Int = 1_000) throws -> [Int64] {
+        try writer.read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT chat_id FROM learner WHERE next_nudge_at IS NOT NULL AND next_nudge_at <= ? ORDER BY next_nudge_at LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, limit])
+        }
+    }
+
+    // MARK: - timers
+
+    public func dueTimers(now: Date, limit: Int = 500) throws -> [DueTimer] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT chat_id, key FROM timer WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                             arguments: [now.timeIntervalSince1970, limit]).map { DueTimer(chatID: $0["chat_id"], key: $0["key"]) }
+        }
+    }
+
+}

@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import TutorCore
+
+/// One message waiting in (or taken from) the outbox: a ready Bot API request.
+public struct OutboxItem: Equatable, Sendable {
+    public var id: Int64
+    public var chatID: Int64
+    public var method: String
+    public var body: Data
+    /// For edits: resolve `message_id` from the message saved under this tag.
+    public var editTag: String?
+    /// Save the returned message id under this tag.
+    public var saveTag: String?
+    /// A sign picture (Banks/signs/<name>.png) to upload or reuse by file_id.
+    public var picture: String?
+    /// 0 = replies to learners, larger = bulk (nudges, broadcasts): replies go first.
+    public var priority: Int
+    public var attempts: Int
+    /// Reminders and broadcasts: sent after every waiting reply, under the global bulk rate.
+    public static let bulkPriority = 1
+    /// Button-tap answers (`answerCallbackQuery`): not messages, so outside every chat's order and
+    /// every pace; sent the moment they are committed (Telegram drops an answer after ~15 s).
+    public static let tapPriority = -1
+
+    public init(id: Int64 = 0, chatID: Int64, method: String, body: Data, editTag: String? = nil,
+                saveTag: String? = nil, picture: String? = nil, priority: Int = 0, attempts: Int = 0) {
+        self.id = id; self.chatID = chatID; self.method = method; self.body = body; self.editTag = editTag
+        self.saveTag = saveTag; self.picture = picture; self.priority = priority; self.attempts = attempts
+    }
+}
+
+/// The outbox: ready Bot API requests, delivered in order per chat, marked when Telegram accepts them.
+extension TutorStore {
+
+    static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [item.chatID, item.method, String(decoding: item.body, as: UTF8.self), item.editTag,
+                                     item.saveTag, item.picture, item.priority, now.timeIntervalSince1970])
+    }
+
+    // MARK: - outbox
+
+    /// The oldest pending row of every chat that has one (at most `limit` chats), replies first.
+    /// Only the head of each chat's queue is returned: a chat's messages go strictly in order.
+    /// `onlyChat`: that chat's head alone (a console sharing its database with another).
+    public func pendingHeads(limit: Int, now: Date, excluding busy: Set<Int64> = [], onlyChat: Int64? = nil) throws -> [OutboxItem] {
+        guard limit > 0 else { return [] }
+        // Asked every few milliseconds under load: a cached statement, and only the rows taken
+        // are copied out (busy chats' heads are skipped on the cursor).
+        return try writer.read { db in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT o.* FROM outbox o
+                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' AND priority >= 0
+                      AND (?1 IS NULL OR chat_id = ?1) GROUP BY chat_id) h ON h.id = o.id
+                WHERE o.not_before <= ?2
+                ORDER BY o.priority, o.id LIMIT ?3
+                """), arguments: [onlyChat, now.timeIntervalSince1970, limit + busy.count])
+            var heads: [OutboxItem] = []
+            while heads.count < limit, let row = try rows.next() {
+                if busy.contains(row["chat_id"]) { continue }
+                heads.append(Self.outboxItem(row))
+            }
+            return heads
+        }
+    }
+
+    /// The next pending row of one chat, if it is due.
+    /// `after`: the row just delivered, whose "sent" mark may still be on its way (see `markSent([…])`).
+    public func nextPending(chatID: Int64, now: Date, after: Int64 = 0) throws -> OutboxItem? {
+        try writer.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' AND priority >= 0 AND id > ? ORDER BY id LIMIT 1
+                """), arguments: [chatID, after]).flatMap { row in
+                (row["not_before"] as Double) <= now.timeIntervalSince1970 ? Self.outboxItem(row) : nil
+            }
+        }
+    }
+
+    static func outboxItem(_ r: Row) -> OutboxItem {
+        OutboxItem(id: r["id"], chatID: r["chat_id"], method: r["method"], body: Data((r["body"] as String).utf8),
+                   editTag: r["edit_tag"], saveTag: r["save_tag"], picture: r["picture"], priority: r["priority"],
+                   attempts: r["attempts"])
+    }
+
+    /// Earliest time a pending row becomes due (for the sender's sleep), nil when none is pending.
+    public func nextDue() throws -> Date? {
+        try writer.read { db in
+            try Double.fetchOne(db.cachedStatement(sql: "SELECT MIN(not_before) FROM outbox WHERE status = 'pending'")).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// When the longest-waiting pending row became due (queued, or its retry time came), nil when
+    /// none is pending: health's "the outbox stopped draining".
+    public func oldestDuePending() throws -> Date? {
+        try writer.read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(MAX(not_before, created_at)) FROM outbox WHERE status = 'pending'")
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Whether replies to this chat are still waiting to be sent (stray input then gets no more).
+    public func hasPendingReplies(chatID: Int64) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND priority = 0 AND chat_id = ?)
+                """), arguments: [chatID]) ?? false
+        }
+    }
+
+    public func pendingCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending'") ?? 0 }
+    }
+
+    public func markSent(_ item: OutboxItem, messageID: Int64?) throws {
+        try markSent([(item, messageID)])
+    }
+
+    /// Marks many delivered rows in one transaction: one write per message was, at hundreds a
+    /// second, most of the sender's time and emptied every reader's page cache each time.
+    public func markSent(_ delivered: [(item: OutboxItem, messageID: Int64?)]) throws {
+        guard !delivered.isEmpty else { return }
+        try writer.write { db in
+            let now = Date().timeIntervalSince1970
+            for (item, messageID) in delivered {
+                try db.cachedStatement(sql: "UPDATE outbox SET status = 'sent', message_id = ?, attempts = attempts + 1 WHERE id = ?")
+                    .execute(arguments: [messageID, item.id])
+                if let tag = item.saveTag, let messageID {
+                    try db.cachedStatement(sql: """
+                        INSERT INTO message_ref(chat_id, tag, message_id, saved_at) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(chat_id, tag) DO UPDATE SET message_id = excluded.message_id, saved_at = excluded.saved_at
+                        """).execute(arguments: [item.chatID, tag, messageID, now])
+                }
+            }
+        }
+    }
+
+    /// Puts a row back to wait (429, 5xx, network): the whole chat waits behind it, keeping order.
+    public func retryLater(_ item: OutboxItem, until: Date, error: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, not_before = ?, error = ? WHERE id = ?",
+                           arguments: [until.timeIntervalSince1970, error, item.id])
+        }
+    }
+
+    public func markFailed(_ item: OutboxItem, error: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET status = 'failed', attempts = attempts + 1, error = ? WHERE id = ?",
+                           arguments: [error, item.id])
+        }
+    }
+
+    /// The learner blocked the bot: drop everything queued for them. (Their learner row is marked
+    /// blocked by the reducer, in a batch: see `Bot.telegramSaysBlocked`.)
+    public func dropQueued(chatID: Int64) throws {
+        try writer.write { db in
+            try db.execute(sql: "UPDATE outbox SET status = 'dropped', error = 'blocked' WHERE chat_id = ? AND status = 'pending'",
+                           arguments: [chatID])
+        }
+    }
+
+    public func messageID(chatID: Int64, tag: String) throws -> Int64? {
+        try writer.read { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT message_id FROM message_ref WHERE chat_id = ? AND tag = ?"), arguments: [chatID, tag])
+        }
+    }
+
+    // MARK: - pictures
+
+    public func pictureFileID(_ picture: String) throws -> String? {
+        try writer.read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT file_id FROM picture_file WHERE picture = ?"), arguments: [picture]) }
+    }
+
+    public func savePictureFileID(_ picture: String, fileID: String) throws {
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO picture_file(picture, file_id) VALUES (?, ?) ON CONFLICT(picture) DO UPDATE SET file_id = excluded.file_id",
+                           arguments: [picture, fileID])
+        }
+    }
+
+}
