@@ -79,7 +79,7 @@ public struct Prompts: Sendable {
     }
 
     /// Renders a template with its context; trimmed, as Telegram trims anyway.
-    func render(_ name: String, _ context: Any) -> String {
+    public func render(_ name: String, _ context: Any) -> String {
         Prompts.trimmed(library.render(Prompts.tree(context), withTemplate: name) ?? "")
     }
 
@@ -199,7 +199,6 @@ public struct Prompts: Sendable {
         case .switchTo(let name): return text(b["switchTo"] ?? "Switch to {{name}}", ["name": name])
         case .backToTest: return b["backToTest"] ?? "Back to my test"
         case .doneForNow: return b["doneForNow"] ?? "Done for now"
-        case .flashcardsNew(let n): return text(b["flashcardsNew"] ?? "Flashcards ({{count}} new)", ["count": String(n)])
         case .messagesBackOn: return b["messagesBackOn"] ?? "Turn messages back on"
         case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
         case .continueQuiz(let n, let total):
@@ -308,10 +307,11 @@ public struct Prompts: Sendable {
                                          back: v.answer != nil, answer: v.answer ?? "", explanation: v.explanation ?? ""))
         case .flashcardsDone(let v):
             struct C { var reviewed: Int; var hasReviewed: Bool; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int
-                       var reward: RewardContext?; var leftEarly: Bool }
+                       var reward: RewardContext?; var leftEarly: Bool; var dueNow: Int; var hasDueNow: Bool; var nowPlural: String }
             return render("flashcards_done", C(reviewed: v.reviewed, hasReviewed: v.reviewed > 0, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
                                                tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek,
-                                               reward: v.reward.map(RewardContext.init), leftEarly: v.leftEarly))
+                                               reward: v.reward.map(RewardContext.init), leftEarly: v.leftEarly,
+                                               dueNow: v.dueNow, hasDueNow: v.dueNow > 0, nowPlural: v.dueNow == 1 ? "" : "s"))
         case .pickSignGroup: return fixed("pick_sign_group")
         case .signCard(let v):
             struct C { var name: String; var mutcd: String?; var number: Int; var total: Int; var meaning: String; var rule: String }
@@ -578,6 +578,7 @@ struct AnsweredContext {
     var hearts: String
     var explanation: String
     var source: String
+    var skipped: Bool
 
     /// `lockedIn`: a practice-test answer shown without giving away whether it was right.
     init(_ v: AnsweredView, prompts: Prompts, lockedIn: Bool = false) {
@@ -588,6 +589,7 @@ struct AnsweredContext {
         number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
         sectionName = v.question.sectionName
         timedOut = v.timedOut
+        skipped = v.skipped
         chosenLetter = v.chosenLetter
         options = v.question.options.map { o in
             if lockedIn { return OptionContext(letter: o.letter, text: o.text, mark: o.letter == v.chosenLetter ? "🔘" : "▫️") }
@@ -610,7 +612,7 @@ extension AnsweredContext: TemplateFields {
         var f: [String: Any] = ["number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
                                 "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
                                 "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
-                                "hearts": hearts, "explanation": explanation, "source": source]
+                                "hearts": hearts, "explanation": explanation, "source": source, "skipped": skipped]
         if let sectionName { f["sectionName"] = sectionName }
         if let typed { f["typed"] = typed }
         return f
@@ -629,11 +631,11 @@ extension ResultsContext: TemplateFields {
     var fields: [String: Any] {
         var f: [String: Any] = [
             "isExam": isExam, "needed": needed, "sections": sections.map(\.fields), "overallOK": overallOK, "timedOut": timedOut,
-            "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest, "best": best,
+            "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest, "firstBest": firstBest, "best": best,
             "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields), "hasWeak": hasWeak,
             "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect, "hasPassMark": hasPassMark,
             "passed": passed, "passPercent": passPercent, "gap": gap, "gapPlural": gapPlural, "stateName": stateName,
-            "topics": topics.map(\.fields), "duration": duration]
+            "topics": topics.map(\.fields), "duration": duration, "tookBreak": tookBreak]
         if let readiness { f["readiness"] = readiness.fields }
         if let reward { f["reward"] = reward.fields }
         return f
@@ -663,6 +665,7 @@ struct ResultsContext {
     var average: String
     var hasBest: Bool
     var newBest: Bool
+    var firstBest: Bool
     var best: Int
     var sectionNeeds: String
     var hasSectionNeeds: Bool
@@ -682,6 +685,9 @@ struct ResultsContext {
     var stateName: String
     var topics: [TopicLine]
     var duration: String
+    var tookBreak: Bool
+    /// Longer than this, a quiz was left and taken up again: its clock time is not shown.
+    static let oneSitting = 90 * 60
 
     init(_ v: ResultsView, prompts: Prompts) {
         let r = v.result
@@ -706,7 +712,9 @@ struct ResultsContext {
         reward = v.reward.map(RewardContext.init)
         isTimed = r.mode == .timedChallenge
         average = v.averageSeconds.map { String(format: "%.1f", $0) } ?? ""
-        hasBest = v.previousBest != nil
+        // Think Fast always shows its best: the first game's score is the one to beat.
+        hasBest = r.mode == .timedChallenge
+        firstBest = v.previousBest == nil
         best = max(v.previousBest ?? 0, r.correct)
         newBest = v.previousBest != nil && (v.previousBest ?? 0) < r.correct
         // A failed test that reached the overall mark failed on a section's own minimum: say that,
@@ -725,6 +733,8 @@ struct ResultsContext {
         sectionNeeds = failedSections.map { "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))" }.joined(separator: " and ")
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
+        // A quiz left for hours and finished later: its clock time says nothing about the learner.
+        tookBreak = s >= ResultsContext.oneSitting
     }
 }
 
@@ -846,7 +856,7 @@ struct NoticeContext {
     var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
     var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
     var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
-    var answerAbove = false, typeTheAnswer = false
+    var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
 
     init(_ n: Notice) {
         switch n {
@@ -864,6 +874,8 @@ struct NoticeContext {
         case .timeRanOut: timeRanOut = true
         case .answerAbove: answerAbove = true
         case .typeTheAnswer: typeTheAnswer = true
+        case .ourFault: ourFault = true
+        case .reminderQuietHours: reminderQuietHours = true
         }
     }
 }

@@ -117,8 +117,39 @@ public enum Nudges {
     public static let pauseAfterIgnored = 3
     /// No reminder this soon after the learner last did anything: they are using the bot, or just were.
     public static let quietAfterActivity: TimeInterval = 3600
-    /// The reminder times offered in /settings.
-    public static let choices = [15, 16, 17, 18, 19, 20].map { $0 * 60 }
+    /// The reminder times offered in /settings as buttons (any other time outside quiet hours can
+    /// be typed): before school, lunch, and the afternoon and evening, three rows of three.
+    public static let choices = [8 * 60, 12 * 60, 15 * 60, 16 * 60, 17 * 60, 18 * 60, 19 * 60, 20 * 60, 20 * 60 + 30]
+
+    /// Whether a reminder may be set for this local minute (outside quiet hours).
+    public static func isAllowed(_ minute: Int) -> Bool { minute >= quietUntil && minute < quietFrom }
+
+    /// A time as a teen types it: "4pm", "4 pm", "4:30pm", "16:00", "7:30", "7", "noon".
+    /// Without am/pm, 1-8 o'clock mean the afternoon or evening (reminders are for after school),
+    /// 9-11 the morning. Returns the local minute of the day, nil if it is no time.
+    public static func parseTime(_ typed: String) -> Int? {
+        var text = typed.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: ".", with: "")
+        if text == "noon" || text == "midday" { return 12 * 60 }
+        var half: String?
+        for suffix in ["am", "pm", "a", "p"] where text.hasSuffix(suffix) {
+            half = String(suffix.prefix(1)); text.removeLast(suffix.count); break
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hour = Int(parts[0]), parts[0].count <= 2 else { return nil }
+        var minute = 0
+        if parts.count == 2 {
+            guard parts[1].count == 2, let m = Int(parts[1]), (0..<60).contains(m) else { return nil }
+            minute = m
+        }
+        switch half {
+        case "a": guard (1...12).contains(hour) else { return nil }; return (hour % 12) * 60 + minute
+        case "p": guard (1...12).contains(hour) else { return nil }; return (hour % 12 + 12) * 60 + minute
+        default:
+            guard (0...23).contains(hour) else { return nil }
+            if parts.count == 1 && hour > 12 { return hour * 60 }
+            return ((1...8).contains(hour) ? hour + 12 : hour) * 60 + minute
+        }
+    }
 
     /// The next instant a reminder could go out, or nil when reminders are off or paused.
     public static func next(for learner: Learner, now: Date, timeZone tz: TimeZone) -> Date? {

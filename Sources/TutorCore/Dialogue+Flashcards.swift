@@ -130,10 +130,13 @@ extension Reduction {
         let endOfTomorrow = Nudges.instant(today.adding(days: 2), minute: 0, in: tz)
         let endOfWeek = Nudges.instant(today.adding(days: 8), minute: 0, in: tz)
         let pool = banks.poolIDs(for: learner.stateCode)
-        let upcoming = state.cards.filter { pool.contains($0.key) && $0.value.due > ctx.now }.map(\.value.due)
-        send(.flashcardsDone(FlashcardSummary(reviewed: reviewed, dueTomorrow: upcoming.filter { $0 < endOfTomorrow }.count,
-                                               dueThisWeek: upcoming.filter { $0 < endOfWeek }.count,
-                                               reward: reviewed > 0 ? reward(since: xpAtStart) : nil, leftEarly: leftEarly)),
+        // Cards due already count as "by tomorrow" too: a learner leaving with cards still due
+        // must not read "0 cards by tomorrow".
+        let dues = state.cards.filter { pool.contains($0.key) }.map(\.value.due)
+        send(.flashcardsDone(FlashcardSummary(reviewed: reviewed, dueTomorrow: dues.filter { $0 < endOfTomorrow }.count,
+                                               dueThisWeek: dues.filter { $0 < endOfWeek }.count,
+                                               reward: reviewed > 0 ? reward(since: xpAtStart) : nil, leftEarly: leftEarly,
+                                               dueNow: dues.filter { $0 <= ctx.now }.count)),
              buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
         state.session.screen = .home
     }

@@ -188,6 +188,7 @@ extension Reduction {
                             correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
                             isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
                             typed: q.kind == .fillIn ? given?.typed : nil,
+                            skipped: chosen == -1 && !timedOut && q.kind != .fillIn,
                             handbook: q.stateCode == nil ? stateInfo?.handbook : nil)
     }
 

@@ -95,12 +95,12 @@ extension Reduction {
                             answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
                             streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil)
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
-        let fresh = due > 0 ? 0 : newCardCandidates(pool).count
         // Every button keeps its place whatever the learner's state: Review is always there (with
         // its count), and Continue, when a quiz is open, is added at the bottom.
         var rows: [[Button]] = []
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
-        rows.append([Button(due > 0 || fresh == 0 ? .flashcards(due: due) : .flashcardsNew(fresh), .menu(.flashcards)),
+        // Only cards due now are counted: "(10 new)" on a new account read as ten cards waiting.
+        rows.append([Button(.flashcards(due: due), .menu(.flashcards)),
                      Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])

@@ -158,8 +158,17 @@ struct Reduction {
         }
         // Words that leave whatever is going on: a card run ends, an open quiz waits behind Continue.
         if Reduction.leaveWords.contains(text.lowercased()) {
-            if let run = state.session.cards { return finishFlashcards(reviewed: run.reviewed, leftEarly: true) }
+            // A card run ends with what it earned (if anything), then home, as asked.
+            if let run = state.session.cards {
+                if run.reviewed > 0 { finishFlashcards(reviewed: run.reviewed, leftEarly: true) } else { state.session.cards = nil }
+            }
             return showHome()
+        }
+        // A reminder time typed on the settings screen ("4pm", "7:30").
+        if state.session.screen == .settings, learner.nudgesOn, !learner.stopped, let minute = Nudges.parseTime(text) {
+            guard Nudges.isAllowed(minute) else { send(.notice(.reminderQuietHours)); return showSettings() }
+            state.learner.nudgeMinute = minute
+            return showSettings()
         }
         if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID) {
             switch quiz.phase {

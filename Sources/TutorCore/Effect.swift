@@ -34,8 +34,6 @@ public enum ButtonLabel: Equatable, Sendable {
     case fourButtons(on: Bool)
     case topic(Topic)
     case yesState(name: String), pickAnother, switchTo(name: String), backToTest, doneForNow
-    /// Flashcards on home: "n due", else "n new", else plain.
-    case flashcardsNew(Int)
     case messagesBackOn
 }
 

@@ -158,8 +158,8 @@ public enum LessonLint {
             for lesson in lessons {
                 let reading = lesson.cards.reduce(ReadingCounts()) { $0 + ReadingCounts(text: $1.text) }
                 grades.append(LessonGrade(id: lesson.id, reading: reading))
-                for card in lesson.cards where card.text.count > longCardCharacters {
-                    longCards.append(LongCard(file: file, id: card.id, characters: card.text.count))
+                for card in lesson.cards where card.text.unicodeScalars.count > longCardCharacters {
+                    longCards.append(LongCard(file: file, id: card.id, characters: card.text.unicodeScalars.count))
                 }
             }
             let report = FileReport(file: file, lessons: lessons.count, cards: lessons.reduce(0) { $0 + $1.cards.count },

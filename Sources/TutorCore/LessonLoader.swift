@@ -190,7 +190,8 @@ extension BankLoader {
                 let cardID = cf.string("id", &p) ?? ""
                 if !cardID.isEmpty { checkLessonID(cardID, prefix: id + "-", cf, &seen, &p) }
                 let text = cf.string("text", &p) ?? ""
-                if text.count > maxCardCharacters { cf.bad("text", "\(text.count) characters; at most \(maxCardCharacters)", &p) }
+                let length = text.unicodeScalars.count   // as Python's len(), which the writers' tools use
+                if length > maxCardCharacters { cf.bad("text", "\(length) characters; at most \(maxCardCharacters)", &p) }
                 let source = cf.string("source", &p) ?? ""
                 var image: String?
                 if let value = c["imageAssetName"], !value.isNull {
@@ -226,7 +227,7 @@ extension BankLoader {
 
     /// Ids follow the id pattern, start with their owner's prefix and are unique across all lesson files.
     static func checkLessonID(_ id: String, prefix: String, _ f: Fields, _ seen: inout [String: String], _ p: inout Problems) {
-        if id.range(of: idPattern, options: .regularExpression) == nil { f.bad("id", "use only a-z, 0-9 and -", &p) }
+        if !isValidID(id) { f.bad("id", "use only a-z, 0-9 and -", &p) }
         if !id.hasPrefix(prefix) { f.bad("id", "must start with \"\(prefix)\"", &p) }
         if let first = seen[id] { f.bad("id", "duplicate id (also in \(first))", &p) } else { seen[id] = f.file }
     }

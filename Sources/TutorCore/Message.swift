@@ -8,6 +8,19 @@ public enum Notice: String, CaseIterable, Sendable {
     case answerAbove
     /// A letter typed at a question that has no options.
     case typeTheAnswer
+    /// The learner's update was dropped because their rows could not be loaded or saved.
+    case ourFault
+    /// A reminder time typed inside quiet hours (9 pm - 8 am).
+    case reminderQuietHours
+
+    /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
+    /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
+    public var answersStrayInput: Bool {
+        switch self {
+        case .didNotCatchThat, .unsupportedContent, .editedMessage, .tooLong, .answerAbove, .typeTheAnswer: return true
+        default: return false
+        }
+    }
 }
 
 /// What a finished session earned: shown at the end of every quiz, test and card session.
@@ -52,6 +65,8 @@ public struct FlashcardSummary: Equatable, Sendable {
     public var reward: SessionReward? = nil
     /// The learner left with cards still to go ("Done for now").
     public var leftEarly: Bool = false
+    /// Cards due now (not "all caught up" while there are some).
+    public var dueNow: Int = 0
 }
 
 public struct SignCardView: Equatable, Sendable {
@@ -104,6 +119,8 @@ public struct AnsweredView: Equatable, Sendable {
     public var timedOut: Bool = false
     /// What the learner typed, for a fill-in question.
     public var typed: String? = nil
+    /// "idk": the learner asked for the answer (it counts as a miss, and is said so kindly).
+    public var skipped: Bool = false
     /// Universal questions cite the learner's own handbook and the topic's chapter rather than a
     /// standard's section code or another state's manual.
     public var handbook: String? = nil

@@ -144,7 +144,7 @@ import TutorStore
         try h.start()
         h.fake.say("/start OH", chat: learner)
         #expect(h.waitForText(learner, "Questions seen"))
-        #expect(h.fake.press("🃏 Flashcards (10 new)", chat: learner))
+        #expect(h.fake.press("🃏 Flashcards", chat: learner))
         for n in 1...5 {
             #expect(h.waitForText(learner, "Card \(n)/10"))
             let card = try #require(h.fake.messages(chat: learner).last { $0.text.contains("Card \(n)/10") })

@@ -10,10 +10,10 @@ import Testing
     ]
 
     /// Home's buttons never move: Review is always there, Continue is added at the bottom.
-    func homeButtons(missed: Int = 0, quiz: QuizRun? = nil, newCards: Int = 10) -> [[Button]] {
+    func homeButtons(missed: Int = 0, quiz: QuizRun? = nil) -> [[Button]] {
         var rows: [[Button]] = []
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
-        rows.append([Button(newCards > 0 ? .flashcardsNew(newCards) : .flashcards(due: 0), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
+        rows.append([Button(.flashcards(due: 0), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])

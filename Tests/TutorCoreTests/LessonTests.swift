@@ -59,6 +59,12 @@ import Testing
         #expect(problems.map(\.description) == expected)
     }
 
+    @Test func idsAreCheckedWithoutARegularExpression() {
+        for id in ["l-ca-1", "u-sign-001", "0", "a-b-c"] { #expect(BankLoader.isValidID(id), "\(id)") }
+        for id in ["", "-a", "L-ca-1", "a_b", "a b", "é", "a.json"] { #expect(!BankLoader.isValidID(id), "\(id)") }
+        #expect(BankLoader.isValidID("a-") == ("a-".range(of: BankLoader.idPattern, options: .regularExpression) != nil))
+    }
+
     /// The same questions with sound lessons: they load into `Banks` per topic and per state, in file order.
     static func soundBanks() throws -> Banks {
         var sources = try fixture()

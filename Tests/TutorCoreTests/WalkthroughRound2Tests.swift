@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import TutorCore
+
+/// What four people met playing for 7 simulated days (second walkthrough). Each test failed on
+/// the build they played.
+@Suite struct WalkthroughRound2Tests {
+    let w = WalkthroughTests()
+
+    func isHome(_ m: Message) -> Bool { if case .home = m { return true }; return false }
+
+    /// "home" typed on a flashcard said "All caught up! … 0 cards by tomorrow" while cards were
+    /// due, and stayed there (all three learners who tried it).
+    @Test func homeTypedOnAFlashcardGoesHomeAndNeverSaysAllCaughtUpWhileCardsAreDue() throws {
+        var s = w.started()
+        for (i, id) in (1...4).map({ "u-t-\($0)" }).enumerated() {
+            s = w.inQuiz([id], from: s)
+            s.session.quiz?.order = [0, 1, 2, 3]
+            _ = w.reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: 3), messageID: 5))
+        }
+        let tomorrow = WalkthroughTests.t0.addingTimeInterval(86_400)
+        _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
+        #expect(s.session.cards != nil)
+        let left = w.messages(w.reduce(&s, .textSent("home"), at: tomorrow))
+        #expect(s.session.cards == nil && s.session.screen == .home)
+        #expect(left.contains(where: isHome), "home, as asked")
+        #expect(!left.contains { if case .flashcardsDone = $0 { return true }; return false }, "nothing reviewed: no summary at all")
+
+        // One card reviewed, then "Done for now": the summary counts the cards still due.
+        _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
+        let run = try #require(s.session.cards)
+        _ = w.reduce(&s, .buttonTapped(callbackID: "s", action: .showCard(seq: run.seq, index: 0), messageID: 7), at: tomorrow)
+        _ = w.reduce(&s, .buttonTapped(callbackID: "r", action: .rateCard(seq: run.seq, index: 0, rating: .good), messageID: 7), at: tomorrow)
+        let done = w.messages(w.reduce(&s, .buttonTapped(callbackID: "d", action: .menu(.doneForNow), messageID: 7), at: tomorrow))
+        guard case .flashcardsDone(let summary) = done.first else { Issue.record("no summary"); return }
+        #expect(summary.dueNow == 3 && summary.dueTomorrow >= 3, "the 3 cards still due count: \(summary)")
+    }
+
+    /// Reminder times were only 3-8 pm, and "4pm" or "7:30" typed in settings was not understood.
+    @Test func reminderTimesCanBeTypedAndCoverTheDay() {
+        #expect(Nudges.choices.first == 8 * 60 && Nudges.choices.contains(12 * 60) && Nudges.choices.last == 20 * 60 + 30)
+        #expect(Nudges.choices.allSatisfy(Nudges.isAllowed))
+        let typed: [(String, Int?)] = [("4pm", 16 * 60), ("4 PM", 16 * 60), ("4:30pm", 16 * 60 + 30), ("16:00", 16 * 60), ("7:30", 19 * 60 + 30),
+                                       ("7", 19 * 60), ("9am", 9 * 60), ("10:15", 10 * 60 + 15), ("noon", 12 * 60), ("12pm", 12 * 60),
+                                       ("17", 17 * 60), ("25:00", nil), ("4:7", nil), ("hello", nil), ("13pm", nil)]
+        for (text, minute) in typed { #expect(Nudges.parseTime(text) == minute, "\(text)") }
+
+        var s = w.started()
+        _ = w.reduce(&s, .buttonTapped(callbackID: "st", action: .menu(.settings), messageID: 1))
+        _ = w.reduce(&s, .textSent("4:30pm"))
+        #expect(s.learner.nudgeMinute == 16 * 60 + 30)
+        let quiet = w.messages(w.reduce(&s, .textSent("11pm")))
+        #expect(quiet.first == .notice(.reminderQuietHours) && s.learner.nudgeMinute == 16 * 60 + 30, "quiet hours are said, not silently moved")
+        // Anywhere else a time is just text (a typed answer, a state name): settings only.
+        _ = w.reduce(&s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1))
+        _ = w.reduce(&s, .textSent("5pm"))
+        #expect(s.learner.nudgeMinute == 16 * 60 + 30)
+    }
+
+    /// "idk" was marked wrong without a word about it.
+    @Test func idkShowsTheAnswerAndSaysItCountsAsAMiss() throws {
+        var s = w.inQuiz(["u-t-1"], from: w.started())
+        s.session.quiz?.order = [0, 1, 2, 3]
+        let effects = w.reduce(&s, .textSent("idk"))
+        guard case .answered(let view) = w.messages(effects).first else { Issue.record("no answer shown"); return }
+        #expect(view.skipped && !view.isCorrect)
+        #expect(s.progress["u-t-1"]?.missed == true, "it comes back in review")
+    }
+}
