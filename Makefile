@@ -58,6 +58,7 @@ release: deps
 	cp -r Banks Prompts deploy README.md dist/$(RELEASE)/
 	tar -C dist -czf $(TARBALL) $(RELEASE)
 	rm -rf dist/$(RELEASE)
+	cd dist && sha256sum $(notdir $(TARBALL)) > SHA256SUMS && sha256sum -c SHA256SUMS
 	tools/release-check.sh $(TARBALL)
 
 clean:

@@ -9,14 +9,17 @@ let package = Package(
     products: [
         .executable(name: "permitready", targets: ["permitready"]),
     ],
+    // Every direct dependency pinned exactly: Package.resolved stays out of git (the local package
+    // mirror's commit ids are not upstream's), so two builds must not resolve different versions.
+    // swift-atomics 1.3.0 comes with swift-prometheus (README "Dependencies").
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         // Operator metrics: the ecosystem's API and its Prometheus backend (text written to a file).
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .systemLibrary(

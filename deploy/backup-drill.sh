@@ -80,15 +80,19 @@ if problems:
     print("DRILL FAILED: " + "; ".join(problems)); sys.exit(1)
 PY
 
-# A restore over a database whose bot polled moments ago must refuse without --force.
-python3 -c "import sqlite3, sys, time; db = sqlite3.connect(sys.argv[1]); db.execute(\"INSERT OR REPLACE INTO bot_state(key, value) VALUES ('heartbeat', ?)\", (f'{time.time():.3f}',)); db.commit()" "$fresh"
+# A restore while another process holds the database's lock (as the running bot does) must refuse;
+# once the holder is gone it needs no force, and keeps the replaced file under a name of its own.
+python3 -c "import fcntl, sys, time; f = open(sys.argv[1] + '.lock', 'a'); fcntl.flock(f, fcntl.LOCK_EX); time.sleep(5)" "$fresh" &
+holder=$!
+sleep 1
 if "$bin" restore --db "$fresh" --from "$tmp/backup.sqlite" 2>"$tmp/refusal.txt"; then
-  die "restore over a running bot's database did not refuse"
+  die "restore over a database another process holds did not refuse"
 fi
-echo "refused while the bot runs: $(cat "$tmp/refusal.txt")"
-"$bin" restore --db "$fresh" --from "$tmp/backup.sqlite" --force >/dev/null
-[ -f "$fresh.before-restore" ] || die "--force did not keep the replaced database as .before-restore"
-echo "--force restored and kept the replaced database as $(basename "$fresh").before-restore"
+echo "refused while another process holds it: $(cat "$tmp/refusal.txt")"
+kill "$holder"; wait "$holder" 2>/dev/null || true
+"$bin" restore --db "$fresh" --from "$tmp/backup.sqlite" >/dev/null
+ls "$fresh".before-restore-* >/dev/null 2>&1 || die "restore did not keep the replaced database as .before-restore-<time>"
+echo "restored and kept the replaced database as $(basename "$(ls "$fresh".before-restore-* | grep -v -- '-wal$' | head -1)")"
 
 echo "backup took $(ms "$t0" "$t1") ms ($(du -h "$tmp/backup.sqlite" | cut -f1)) with the writer running; restore took $(ms "$t2" "$t3") ms"
 echo "DRILL PASSED"

@@ -50,6 +50,10 @@ public final class Bot: Sendable {
     /// and decoding a chat was a quarter of an update's cost). Written only after a commit
     /// succeeds; anything else that changes a chat's rows must call `forget(chatID:)`.
     let chatCache = ChatCache()
+    /// Where batches (updates, timers, reminders, broadcasts) are reduced and written, and where
+    /// pruning and metrics run: threads outside Swift's cooperative pool (see `OffPool`).
+    let batches = OffPool("batches")
+    let maintenance = OffPool("maintenance", qos: .utility)
     /// Chats whose saves failed, and how many times in a row (for the log line).
     private let chatFailures = Mutex([Int64: Int]())
     /// When each broadcast's progress message was last edited.
@@ -65,7 +69,7 @@ public final class Bot: Sendable {
         let (banks, problems) = try BankFiles.load(config.banksDirectory)
         guard let banks else { throw BotError.banks(.invalid(problems)) }
         let prompts = try Prompts.load(directory: config.promptsDirectory)
-        let store = try TutorStore(path: config.databasePath)
+        let store = try TutorStore(path: config.databasePath, synchronous: config.sqliteSynchronous)
         let transport = transport ?? CurlTransport(baseURL: config.apiBase, token: config.token)
         let api = BotAPI(transport: transport, pollTimeout: config.pollTimeout)
         return Bot(config: config, api: api, store: store, banks: banks, prompts: prompts, logger: logger)
@@ -466,6 +470,14 @@ public final class Bot: Sendable {
             return outcome
         }
 
+        /// Input a chat can send hundreds of (text, stickers, edits); commands and buttons are never stray.
+        static func isStray(_ event: Event) -> Bool {
+            switch event {
+            case .textSent, .unsupportedContentSent, .messageEdited: return true
+            default: return false
+            }
+        }
+
         /// Whether the reducer answered input that changed nothing (its first message is a stray notice).
         static func answersStrayInput(_ effects: [Effect]) -> Bool {
             for effect in effects {
@@ -500,7 +512,7 @@ public final class Bot: Sendable {
                 if let sender = e.sender, !e.isGroup { change.after.learner.firstName = sender.firstName }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, DialogueContext(banks: banks, now: now, seed: e.seed))
                 var rendered = bot.renderer.items(for: effects, chatID: chatID)
-                if Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
+                if Self.isStray(e.event), Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
                    change.outbox.contains(where: { $0.priority == 0 }) || (try? bot.store.hasPendingReplies(chatID: chatID)) == true {
                     // Backpressure: stray input while this chat's replies are still queued gets no
                     // further "didn't catch that" + screen (a chat sending hundreds of messages
@@ -572,30 +584,34 @@ public final class Bot: Sendable {
         while !Task.isCancelled {
             if let path = config.metricsFile, Date().timeIntervalSince(lastMetrics) >= config.metricsEverySeconds {
                 lastMetrics = Date()
-                writeMetrics(to: path)
+                maintenance.start { [self] in writeMetrics(to: path) }
             }
             if Date().timeIntervalSince(lastPrune) >= config.pruneEverySeconds {
                 lastPrune = Date()
-                // Off this loop: pruning a big database takes seconds; timers must not wait for it.
-                Task.detached { [self] in self.prune() }
+                // Pruning a big database takes seconds: on its own thread, timers don't wait for it.
+                maintenance.start { [self] in prune() }
             }
+            let checkNudges = Date().timeIntervalSince(lastNudgeCheck) >= config.nudgeCheckSeconds
+            if checkNudges { lastNudgeCheck = Date() }
+            let pump = Date().timeIntervalSince(lastBroadcastPump) >= 1
+            if pump { lastBroadcastPump = Date() }
             do {
-                try applyBlocked()
-                if try fireDueTimers() > 0 { await sender.wake() }
-                if Date().timeIntervalSince(lastNudgeCheck) >= config.nudgeCheckSeconds {
-                    lastNudgeCheck = Date()
-                    if try sendDueNudges() > 0 { await sender.wake() }
-                }
-                if Date().timeIntervalSince(lastBroadcastPump) >= 1 {
-                    lastBroadcastPump = Date()
-                    try pumpBroadcasts()
-                    if try store.flag(Self.reloadFlag) != nil {
-                        let outcome = reloadBanks()
-                        try store.setFlag(Self.reloadFlag, nil)
-                        try store.setFlag(Self.reloadResultFlag, OutboxRenderer.plain(outcome.report))
+                let queued = try await batches.run { [self] () -> Bool in
+                    try applyBlocked()
+                    var queued = try fireDueTimers() > 0
+                    if checkNudges, try sendDueNudges() > 0 { queued = true }
+                    if pump {
+                        try pumpBroadcasts()
+                        if try store.flag(Self.reloadFlag) != nil {
+                            let outcome = reloadBanks()
+                            try store.setFlag(Self.reloadFlag, nil)
+                            try store.setFlag(Self.reloadResultFlag, OutboxRenderer.plain(outcome.report))
+                        }
+                        queued = true
                     }
-                    await sender.wake()
+                    return queued
                 }
+                if queued { await sender.wake() }
             } catch {
                 logger.error("timers or reminders failed: \(error)")
             }
@@ -693,7 +709,6 @@ public final class Bot: Sendable {
 
     struct PollMarks {
         var ready = false
-        var heartbeat = Date.distantPast
         var checked = Date.distantPast
         var problem: String?
     }
@@ -708,16 +723,10 @@ public final class Bot: Sendable {
         metrics.lastPoll.record(now.timeIntervalSince1970)
         if now.timeIntervalSince(marks.checked) >= config.heartbeatEverySeconds {
             marks.checked = now
-            let problem = healthProblem(now: clock.now())
-            if problem != marks.problem {
-                if let problem { logger.error("unhealthy: \(problem)") } else if marks.problem != nil { logger.info("healthy again") }
-                try? store.setFlag(TutorStore.healthProblemKey, problem)
-                marks.problem = problem
-            }
-            if problem == nil {
-                do { try store.writeHeartbeat(now); marks.heartbeat = now } catch { logger.error("could not write the heartbeat: \(error)") }
-            }
+            // Reading and writing the database: on the maintenance thread, not this loop's.
+            maintenance.start { [self] in checkHealth(at: now) }
         }
+        marks.problem = healthState.withLock { $0 }
         guard marks.problem == nil else { return }
         if !marks.ready {
             marks.ready = true
@@ -726,6 +735,22 @@ public final class Bot: Sendable {
         } else {
             notifier.notify("WATCHDOG=1")
         }
+    }
+
+    /// The last health check's finding (nil: healthy), read by the poll loop for the watchdog.
+    private let healthState = Mutex<String?>(nil)
+
+    /// Looks for what stops the bot working; stores the reason for `health` when it changes, and
+    /// writes the heartbeat only while there is none.
+    private func checkHealth(at now: Date) {
+        let problem = healthProblem(now: clock.now())
+        let before = healthState.withLock { state -> String? in defer { state = problem }; return state }
+        if problem != before {
+            if let problem { logger.error("unhealthy: \(problem)") } else { logger.info("healthy again") }
+            try? store.setFlag(TutorStore.healthProblemKey, problem)
+        }
+        guard problem == nil else { return }
+        do { try store.writeHeartbeat(now) } catch { logger.error("could not write the heartbeat: \(error)") }
     }
 
     /// What stops the bot from doing its job although Telegram answers, if anything.
@@ -782,7 +807,7 @@ public final class Bot: Sendable {
             guard !received.isEmpty else { continue }
             let arrived = ContinuousClock.now
             do {
-                if let next = try process(received) { offset = next }
+                if let next = try await batches.run({ [self] in try process(received) }) { offset = next }
                 batchFailures = 0
                 sender.wakeSoon()
                 if config.deliverBeforeNextPoll { await sender.drain(timeout: 10) }
@@ -792,7 +817,7 @@ public final class Bot: Sendable {
             } catch {
                 batchFailures += 1
                 logger.error("could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \(error); Telegram will re-deliver it")
-                if batchFailures >= Self.batchTriesBeforeSplitting, let next = processOneByOne(received) {
+                if batchFailures >= Self.batchTriesBeforeSplitting, let next = try? await batches.run({ [self] in processOneByOne(received) }) {
                     offset = next
                     batchFailures = 0
                     sender.wakeSoon()

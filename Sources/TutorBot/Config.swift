@@ -1,5 +1,6 @@
 import Foundation
 import TutorCore
+import TutorStore
 
 /// Everything the process is configured with. Keys are the environment variable names.
 public struct Config: Sendable {
@@ -18,6 +19,8 @@ public struct Config: Sendable {
     /// Deliver each batch's replies before polling again (the console chat: a scripted session
     /// then reads like a real one, each reply printed before the next line is taken).
     public var deliverBeforeNextPoll = false
+    /// SQLite's `synchronous` for the writer: FULL (README "Delivery guarantees"); the bench compares NORMAL.
+    public var sqliteSynchronous = TutorStore.synchronous
     /// Deliver only this chat's messages (a console on a database another console shares: each
     /// prints its own learner's messages; the other's stay queued for it).
     public var onlyChat: Int64?

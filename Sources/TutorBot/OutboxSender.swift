@@ -165,6 +165,8 @@ public actor OutboxSender {
     /// the question just sent must find it).
     var unmarkedRefs: [String: Int64] = [:]
     var markScheduled = false
+    /// The sender's database writes run here, off Swift's cooperative pool (see `OffPool`).
+    let writes = OffPool("sender-writes")
     static let markEvery = Duration.milliseconds(10)
     static let markBatch = 256
 
@@ -232,10 +234,10 @@ public actor OutboxSender {
         wake()
         let deadline = Date().addingTimeInterval(5)
         while !inFlight.isEmpty && Date() < deadline {
-            writeMarks()
+            await writeMarks()
             try? await Task.sleep(for: .milliseconds(10))
         }
-        writeMarks()
+        await writeMarks()
     }
 
     /// Waits until the outbox is empty (or `timeout` passes): used before a console chat exits.
@@ -327,24 +329,30 @@ public actor OutboxSender {
         unmarkedPerChat[item.chatID, default: 0] += 1
         if let tag = item.saveTag, let messageID { unmarkedRefs["\(item.chatID)/\(tag)"] = messageID }
         if unmarked.count >= Self.markBatch {
-            writeMarks()
+            Task { await self.writeMarks() }
         } else if !markScheduled {
             markScheduled = true
             Task {
                 try? await Task.sleep(for: Self.markEvery)
-                self.writeMarks()
+                await self.writeMarks()
             }
         }
     }
 
+    /// A write of the sender's (a retry time, a failure, a dropped queue) on its own thread; a
+    /// failure is logged: the row stays as it was and is looked at again.
+    private func write(_ body: @escaping @Sendable () throws -> Void) async {
+        do { try await writes.run(body) } catch { logger.error("outbox write failed: \(error)") }
+    }
+
     /// Writes every waiting mark in one transaction and frees the chats that were waiting on them.
-    private func writeMarks() {
+    private func writeMarks() async {
         markScheduled = false
         guard !unmarked.isEmpty else { return }
         let marks = unmarked
         unmarked = []
         do {
-            try store.markSent(marks)
+            try await writes.run { [store] in try store.markSent(marks) }
         } catch {
             // Kept and tried again: a row written as pending would otherwise be sent twice.
             logger.error("could not mark \(marks.count) sent message(s): \(error); trying again")
@@ -353,7 +361,7 @@ public actor OutboxSender {
                 markScheduled = true
                 Task {
                     try? await Task.sleep(for: .milliseconds(200))
-                    self.writeMarks()
+                    await self.writeMarks()
                 }
             }
             return
@@ -393,7 +401,7 @@ public actor OutboxSender {
             // Attempts, not successes, are what Telegram counted when it said "too many".
             if item.priority >= 0 { flood.sent(at: .now) }
             let messageID = try await send(item)
-            if later { markLater(item, messageID: messageID) } else { try store.markSent(item, messageID: messageID) }
+            if later { markLater(item, messageID: messageID) } else { try await writes.run { [store] in try store.markSent(item, messageID: messageID) } }
             switch item.priority {
             case ..<0: metrics?.tapsAnswered.increment()
             case 0: metrics?.repliesSent.increment()
@@ -410,32 +418,34 @@ public actor OutboxSender {
                     metrics?.pacedRate.record(flood.pace ?? 0)
                 }
                 logger.warning("429 (\(scope.rawValue)): waiting \(seconds) s", metadata: meta)
-                try? store.retryLater(item, until: clock.now().addingTimeInterval(TimeInterval(seconds)), error: error.description)
+                let until = clock.now().addingTimeInterval(TimeInterval(seconds))
+                await write { [store] in try store.retryLater(item, until: until, error: error.description) }
                 return false
             case .blocked:
                 metrics?.blocked.increment()
                 logger.info("learner blocked the bot; dropping their queue", metadata: meta)
-                try? store.dropQueued(chatID: item.chatID)
+                await write { [store] in try store.dropQueued(chatID: item.chatID) }
                 blockedHandler?(item.chatID)
                 return false
             case _ where BotAPI.isNotModified(error):
-                try? store.markSent(item, messageID: nil)
+                await write { [store] in try store.markSent(item, messageID: nil) }
                 return true
             case _ where error.isTransient && item.attempts + 1 < Self.maxAttempts:
                 let delay = min(60, 0.5 * pow(2, Double(item.attempts)))
                 logger.warning("\(error); retrying in \(delay) s", metadata: meta)
-                try? store.retryLater(item, until: clock.now().addingTimeInterval(delay), error: error.description)
+                let until = clock.now().addingTimeInterval(delay)
+                await write { [store] in try store.retryLater(item, until: until, error: error.description) }
                 return false
             default:
                 metrics?.sendFailures.increment()
                 logger.error("giving up on a message: \(error)", metadata: meta)
-                try? store.markFailed(item, error: error.description)
+                await write { [store] in try store.markFailed(item, error: error.description) }
                 return true
             }
         } catch {
             metrics?.sendFailures.increment()
             logger.error("giving up on a message: \(error)", metadata: meta)
-            try? store.markFailed(item, error: "\(error)")
+            await write { [store] in try store.markFailed(item, error: "\(error)") }
             return true
         }
     }

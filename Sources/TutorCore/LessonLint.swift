@@ -123,10 +123,20 @@ public enum LessonLint {
         public var characters: Int
     }
 
+    /// A topic lesson teaching a universal question some states exclude: its cards are read in
+    /// those states too, so a reviewer checks they hold there (reported, not a problem).
+    public struct ExcludedTaught: Equatable, Sendable {
+        public var file: String
+        public var lesson: String
+        public var question: String
+        public var states: [String]
+    }
+
     public struct Report: Sendable {
         public var files: [FileReport]
         public var problems: [BankProblem]
         public var longCards: [LongCard]
+        public var excludedTaught: [ExcludedTaught] = []
     }
 
     public static func lint(_ banks: Banks) -> Report {
@@ -181,7 +191,16 @@ public enum LessonLint {
                       + "(\(percent(report.share))); at least \(min)%; not taught: \(report.untaught.joined(separator: ", "))")
             }
         }
-        return Report(files: files, problems: p.list, longCards: longCards)
+        var excludedTaught: [ExcludedTaught] = []
+        for topic in banks.lessonTopics {
+            for lesson in banks.lessons(for: topic) {
+                for id in lesson.teaches {
+                    let states = banks.excludesUniversal.keys.filter { banks.excludesUniversal[$0]!.contains(id) }.sorted()
+                    if !states.isEmpty { excludedTaught.append(ExcludedTaught(file: lesson.scope.file, lesson: lesson.id, question: id, states: states)) }
+                }
+            }
+        }
+        return Report(files: files, problems: p.list, longCards: longCards, excludedTaught: excludedTaught)
     }
 
     /// "96.8%", "100%": one decimal unless whole, so 94.6% never shows as a passing 95%.

@@ -60,7 +60,8 @@ public final class TutorStore: Sendable {
 
     /// Opens the database; ":memory:" gives a private in-memory one. Every access refuses a
     /// database whose schema is newer than this binary knows, naming both versions.
-    public init(path: String, access: Access = .migrating) throws {
+    /// `synchronous`: SQLite's for the writer; `FULL` (the default) except where the bench compares.
+    public init(path: String, access: Access = .migrating, synchronous: String = TutorStore.synchronous) throws {
         self.path = path
         var config = Configuration()
         config.foreignKeysEnabled = true
@@ -70,7 +71,7 @@ public final class TutorStore: Sendable {
             // FULL for the one writer: the update offset commits with each batch, and once the
             // next poll tells Telegram that offset, a commit lost to a power cut is lost for good
             // (README "Delivery guarantees"; its cost is in `permitready bench`).
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = \(TutorStore.synchronous)") }
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = \(synchronous == "NORMAL" ? "NORMAL" : "FULL")") }
             // Readers keep a small page cache: every commit (several a second under load) empties
             // it anyway in WAL mode, and six 2 MB caches were a fifth of the bot's memory.
             // The writer keeps 1 MB (SQLite's default is 2 MB): it touches a batch's few hundred rows
@@ -115,11 +116,14 @@ public final class TutorStore: Sendable {
     }
 
     /// `PRAGMA synchronous` for the writer (see `init`).
-    static let synchronous = "FULL"
+    public static let synchronous = "FULL"
 
     /// Whether other threads can read while a write transaction is open (a file's WAL pool can;
     /// the in-memory queue of the tests can't: its reads wait for the write).
     public var readsAlongsideWrite: Bool { writer is DatabasePool }
+
+    /// Every migration this binary knows, oldest first.
+    public static var knownMigrations: [String] { Schema.migrator.migrations }
 
     /// Migrations applied so far, oldest first.
     public func appliedMigrations() throws -> [String] {

@@ -13,6 +13,8 @@ extension PermitReady {
         @Option(help: "Synthetic learners.") var learners: Int = 200
         @Option(help: "Updates per learner.") var updates: Int = 50
         @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
+        @Option(help: "SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, same sitting).")
+        var synchronous = "full"
         @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
         var loopback = false
         @Flag(help: "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput.")
@@ -49,7 +51,8 @@ extension PermitReady {
                 return try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
                                               learners: calibrationLearners, days: calibrationDays)
             }
-            try noNetwork()
+            let levels = synchronous == "both" ? ["FULL", "NORMAL", "FULL", "NORMAL"] : [synchronous.uppercased()]
+            for level in levels { try noNetwork(synchronous: level) }
             if loopback || all { try await loopbackRun() }
             guard all else { return }
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
@@ -216,12 +219,13 @@ extension PermitReady {
             print("loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)")
         }
 
-        func noNetwork() throws {
+        func noNetwork(synchronous: String) throws {
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             var config = paths.config(token: "bench", defaultDB: dir.appendingPathComponent("bench.sqlite").path)
             config.databasePath = dir.appendingPathComponent("bench.sqlite").path
+            config.sqliteSynchronous = synchronous
             let bot = try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
             let script = SyntheticLearners(count: learners, updatesEach: updates)
             var timings: [Double] = []
@@ -239,7 +243,7 @@ extension PermitReady {
             let seconds = wall.inSeconds
             timings.sort()
             func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
-            print("no-network path: \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99))")
+            print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99))")
             print("outbox rows pending: \(try bot.store.pendingCount())")
         }
     }

@@ -134,11 +134,22 @@ extension PermitReady {
     }
 
     struct Migrate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create or migrate the database, then print the applied migrations.")
+        static let configuration = CommandConfiguration(abstract: "Create or migrate the database, then print the applied migrations.",
+            discussion: "Takes the database's lock (stop the bot first). --check only lists them, read-only, while the bot runs.")
         @OptionGroup var paths: Paths
+        @Flag(help: "Only list the applied migrations and those this binary would apply (read-only; no lock needed).") var check = false
 
         func run() throws {
             let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
+            if check {
+                do {
+                    let applied = try TutorStore(path: path, access: .readOnly).appliedMigrations()
+                    let pending = TutorStore.knownMigrations.filter { !applied.contains($0) }
+                    print("\(path): migrations applied: \(applied.joined(separator: ", "))")
+                    print(pending.isEmpty ? "nothing for this binary to apply" : "this binary would apply: \(pending.joined(separator: ", "))")
+                } catch { throw fail("\(error)") }
+                return
+            }
             do {
                 let lock = try DatabaseLock(database: path)
                 let store = try TutorStore(path: path)
@@ -236,6 +247,8 @@ extension PermitReady {
                 }
                 print("cards over \(LessonLint.longCardCharacters) characters (allowed up to \(BankLoader.maxCardCharacters)): \(report.longCards.count)")
                 for c in report.longCards { print("  \(c.file): \(c.id): \(c.characters) characters") }
+                print("topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)")
+                for e in report.excludedTaught { print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))") }
             }
         }
     }

@@ -191,6 +191,9 @@ import Testing
         let ohio = report.files[2]
         #expect(ohio.taught == 4 && ohio.share == 1)
         #expect(report.longCards.isEmpty)
+        // u-park-1 (excluded in OH) is taught by l-parking-1, which OH learners read too.
+        #expect(report.excludedTaught == [LessonLint.ExcludedTaught(file: "lessons/universal/parking.json", lesson: "l-parking-1",
+                                                                    question: "u-park-1", states: ["OH"])])
         #expect(report.problems.map(\.description) == [
             "lessons/states/TX.json: -: file: missing: none of the 3 questions of states/TX.json is taught (at least 90%)",
         ])
