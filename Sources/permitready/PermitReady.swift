@@ -249,6 +249,8 @@ extension PermitReady {
                 for c in report.longCards { print("  \(c.file): \(c.id): \(c.characters) characters") }
                 print("topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)")
                 for e in report.excludedTaught { print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))") }
+                print("topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)")
+                for e in report.excludedTaught { print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))") }
             }
         }
     }
