@@ -38,8 +38,9 @@ struct BenchSuites {
         let bytes = sources.files.values.reduce(0) { $0 + $1.count }
         let t = try Timing.median(runs: 5) { _ = BankLoader.load(try BankFiles.read(banksDirectory)) }
         let banks = try self.banks()
-        let lint = Timing.median(runs: 5) { _ = BankLint.lint(banks) }
-        print("banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(bytes / 1024) KiB of JSON; read + load + validate: \(Timing.format(t)), lint: \(Timing.format(lint)) (medians of 5)")
+        let lint = Timing.median(runs: 5) { _ = BankLint.lint(banks); _ = LessonLint.lint(banks) }
+        print("banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(banks.allLessons.count) lessons, \(bytes / 1024) KiB of JSON; "
+              + "read + load + validate: \(Timing.format(t)), lint (questions and lessons): \(Timing.format(lint)) (medians of 5)")
     }
 
     /// Blueprint check for the note: per launch state, the largest gap between a topic's count in
