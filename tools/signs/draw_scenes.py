@@ -5,13 +5,17 @@ Signal displays (traffic lights, arrows, lane-use control signals, pedestrian
 signals, pedestrian hybrid beacons, rectangular rapid-flashing beacons), top-down
 pavement-marking diagrams, railroad-crossing assemblies and a few work-zone signs.
 Each picture is ``Banks/signs/<id>.png`` and has an entry in ``Banks/signs.json``
-(groups ``signal``, ``marking``, ``railroad``, ``workZone``).
+(groups ``signal``, ``marking``, ``railroad``, ``workZone``). Lesson scenes
+(``scene-*``: four-way stop, turn lanes, two-second rule, school bus stop, blind
+spots; ``pictures/scenes_intersections.py`` and ``pictures/scenes_space.py``) are
+drawn the same way but are not in ``signs.json`` yet.
 
 The scenes are the tables in ``pictures/scenes_*.py``; they reuse the sign kit
 in ``pictures/`` (see draw_signs.py). Run it by hand from the repository root::
 
     python3 tools/signs/draw_scenes.py                    # all scenes -> Banks/signs/
     python3 tools/signs/draw_scenes.py signal-red hawk-dark   # just these ids
+    python3 tools/signs/draw_scenes.py 'scene-*'              # ids matching a pattern
     python3 tools/signs/draw_scenes.py --sheet /tmp/scenes.png  # also a contact sheet
     python3 tools/signs/draw_scenes.py --out /tmp/preview       # draw somewhere else
 

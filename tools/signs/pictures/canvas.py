@@ -1,6 +1,7 @@
 """The canvas: picture tables, rendering a picture to PNG, shrinking it, the
 contact sheet, and the command line both entry points share."""
 
+import fnmatch
 import os
 import shutil
 import subprocess
@@ -97,14 +98,17 @@ def _take(argv, flag):
 
 def cli(argv, table, noun, pad, centre, width, others=None):
     """``[ids...] [--out DIR] [--sheet PNG]``: draw the table's pictures (all, or
-    the ids given) into Banks/signs/ (or DIR), optionally a contact sheet.
+    the ids given; an id may be a shell pattern such as 'scene-*') into
+    Banks/signs/ (or DIR), optionally a contact sheet.
     ``others``: (name, table) whose ids this table must not reuse."""
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
     out_dir = os.path.join(root, "Banks", "signs")
     out, argv = _take(argv, "--out")           # draw somewhere else (for previews)
     out_dir = out or out_dir
     sheet, argv = _take(argv, "--sheet")
-    ids = argv or list(table)
+    ids = []
+    for arg in argv or list(table):
+        ids += [i for i in table if fnmatch.fnmatchcase(i, arg) and i not in ids] or [arg]
     if others:
         name, other = others
         clash = sorted(set(table) & set(other))

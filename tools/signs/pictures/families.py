@@ -81,6 +81,13 @@ def stop_face(x=0.0, y=0.0, w=30.0):
             T("STOP", x + w / 2, y + w / 2, 10 * k, WHITE, maxw=23.5 * k)]
 
 
+def stop_all_way_face():
+    """STOP (R1-1) with the ALL WAY plaque (R1-3P) under it: 30 x 37.5 in."""
+    return stop_face() + [
+        FACE(rect(6, 31.5, 18, 6, 0.75), RED, WHITE, 0.3, 0.5, ink=WHITE),
+        T("ALL WAY", 15, 34.5, 3.0, WHITE, maxw=15)]
+
+
 def yield_face():
     """R1-2 YIELD: red triangle, white centre, 36 in wide."""
     return [SHAPE(triangle_down(36, r=1.8), RED),

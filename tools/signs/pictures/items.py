@@ -252,3 +252,41 @@ def CAPTION_TEXT(s, cx, cy, cap=2.2):
     """A caption under a scene (FLASHING, ALL LIGHTS DARK ...)."""
     return T(s, cx, cy, cap, CAPTION)
 
+
+
+def POLY(pts, color, alpha=1.0):
+    """A filled polygon through ``pts``, optionally see-through (``alpha``)."""
+    def draw(p):
+        c = p.c
+        c.new_path()
+        c.move_to(*pts[0])
+        for pt in pts[1:]:
+            c.line_to(*pt)
+        c.close_path()
+        c.set_source_rgba(*color, alpha)
+        c.fill()
+    return draw
+
+
+def CLIP(x, y, w, h, items):
+    """Draw ``items`` clipped to a rectangle."""
+    def draw(p):
+        p.c.save()
+        p.c.rectangle(x, y, w, h)
+        p.c.clip()
+        for item in items:
+            item(p)
+        p.c.restore()
+    return draw
+
+
+def DASHED(d, w, color, on=1.2, off=1.0):
+    """A dashed stroke (guide lines that are not pavement markings)."""
+    line = S(d, w, color)
+
+    def draw(p):
+        p.c.save()
+        p.c.set_dash([on, off])
+        line(p)
+        p.c.restore()
+    return draw

@@ -6,7 +6,7 @@ phone size. Traffic in the right-hand lanes goes up."""
 
 from .colors import ASPHALT, CAR_OTHER, hexrgb, MARK_WHITE, SHOULDER, VERGE, WHITE
 from .shapes import rect
-from .items import A, BOX, G, RING, RJOIN, ROUND, S, SHAPE, T
+from .items import A, BOX, DOT, G, RING, RJOIN, ROUND, S, SHAPE, T
 
 LINE = 0.85          # line width (real: 4-6 in)
 DASH, GAP = 7.0, 21.0          # the MUTCD 1:3 dash-to-gap ratio, shortened to fit
@@ -30,14 +30,54 @@ def broken(x, y0, y1, color, w=LINE, dash=DASH, gap=GAP, phase=0.0):
     return draw
 
 
+def hsolid(y, x0, x1, color, w=LINE):
+    """A solid line running across the picture (the horizontal twin of solid)."""
+    return BOX(x0, y - w / 2, x1 - x0, w, color)
+
+
+def hbroken(y, x0, x1, color, w=LINE, dash=DASH, gap=GAP, phase=0.0):
+    """A broken line running across the picture (the horizontal twin of broken)."""
+    def draw(p):
+        c = p.c
+        c.set_source_rgb(*color)
+        x = x0 - phase
+        while x < x1:
+            a, b = max(x, x0), min(x + dash, x1)
+            if b > a:
+                c.rectangle(a, y - w / 2, b - a, w)
+            x += dash + gap
+        c.fill()
+    return draw
+
+
+WINDOW = hexrgb("#27303A")
+
+
 def car(cx, cy, up=True, color=CAR_OTHER, label=None):
     """Car seen from above, 6 x 14 ft, nose up (or down)."""
     items = [SHAPE(rect(-3.0, -7.0, 6.0, 14.0, 1.4), color),
-             SHAPE(rect(-2.4, -3.6, 4.8, 2.6, 0.6), hexrgb("#27303A")),     # windshield
-             SHAPE(rect(-2.3, 3.2, 4.6, 1.8, 0.5), hexrgb("#27303A"))]      # rear window
+             SHAPE(rect(-2.4, -3.6, 4.8, 2.6, 0.6), WINDOW),     # windshield
+             SHAPE(rect(-2.3, 3.2, 4.6, 1.8, 0.5), WINDOW)]      # rear window
     if label:
         items.append(T(label, 0, 1.2, 1.6, WHITE))
     return G(items, cx, cy, rot=0 if up else 180)
+
+
+def car_toward(cx, cy, heading, color=CAR_OTHER, label=None, cap=1.6):
+    """Car seen from above, centred on (cx, cy), nose toward ``heading`` degrees
+    clockwise from up (90 = right); its label stays upright."""
+    items = [G([SHAPE(rect(-3.0, -7.0, 6.0, 14.0, 1.4), color),
+                SHAPE(rect(-2.4, -3.6, 4.8, 2.6, 0.6), WINDOW),
+                SHAPE(rect(-2.3, 3.2, 4.6, 1.8, 0.5), WINDOW)], cx, cy, rot=heading)]
+    if label:
+        items.append(T(label, cx, cy + (1.2 if heading % 180 == 0 else 0), cap, WHITE))
+    return G(items)
+
+
+def badge(cx, cy, text, color, r=3.2):
+    """A round numbered badge (order of moves), white ring and legend."""
+    return G([DOT(cx, cy, r + 0.5, WHITE), DOT(cx, cy, r, color),
+              T(text, cx, cy, r * 0.95, WHITE)])
 
 
 def road_bg(W, H, x0, x1, shoulder=0.0):

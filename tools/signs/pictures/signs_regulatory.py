@@ -7,17 +7,15 @@ from .colors import BLACK, BLUE, GREEN, RED, SIGNAL_GREEN, WHITE
 from .shapes import diamond, rect
 from .items import A, DOT, F, FACE, G, LINES, SHAPE, T
 from .pictograms import bike, truck, walker, wheelchair
-from .families import (prohibition, regulatory, speed_limit, stack, stop_face,
-                       word_regulatory, word_sign, yield_face)
+from .families import (prohibition, regulatory, speed_limit, stack, stop_all_way_face,
+                       stop_face, word_regulatory, word_sign, yield_face)
 from .canvas import Table
 
 SIGNS = Table()
 sign = SIGNS.add
 
 sign("stop", (30, 30, stop_face()))
-sign("stop-all-way", (30, 37.5, stop_face() + [
-    FACE(rect(6, 31.5, 18, 6, 0.75), RED, WHITE, 0.3, 0.5, ink=WHITE),
-    T("ALL WAY", 15, 34.5, 3.0, WHITE, maxw=15)]))
+sign("stop-all-way", (30, 37.5, stop_all_way_face()))
 sign("yield", (36, 36 * math.sqrt(3) / 2, yield_face()))
 sign("do-not-enter", (30, 30, [
     FACE(rect(0, 0, 30, 30, 1.8), WHITE),
