@@ -37,7 +37,8 @@ validate: deps
 
 bench: deps
 	$(SWIFT) build -c release --product permitready
-	.build/release/permitready bench --all
+	$(SWIFT) build -c release --product permitready-bench
+	.build/release/permitready-bench --all
 
 # The pure core imports no networking and no SQLite; the API client knows nothing of the store.
 boundaries:
@@ -45,6 +46,10 @@ boundaries:
 	  echo "TutorCore must stay pure (Foundation only)"; exit 1; fi
 	@if grep -rEn '^import (TutorStore|TutorCore|GRDB)' Sources/TelegramAPI; then \
 	  echo "TelegramAPI must not depend on the store or the core"; exit 1; fi
+	@if grep -rEn '^import (FakeBotAPI|LearnerSimulation)' Sources/permitready Sources/TutorBot Sources/TutorStore Sources/TutorCore; then \
+	  echo "the shipped binary must not carry the fake Bot API or the simulated learners (permitready-bench does)"; exit 1; fi
+	@if grep -rEln 'enum Calibration|struct FakeBotAPI|final class FakeBotAPI' Sources/TutorCore Sources/TutorBot; then \
+	  echo "the learner simulator and the fake belong in their own modules"; exit 1; fi
 	@echo "module boundaries OK"
 
 # One versioned tarball an operator unpacks on a bare Debian 12 server: the Swift runtime linked

@@ -3,11 +3,14 @@ import PackageDescription
 
 // Dependencies point down only: permitready → TutorBot → {TelegramAPI, TutorStore} → TutorCore.
 // TutorCore is pure (Foundation only: no networking, no SQLite); `make boundaries` checks it.
+// The benchmarks, the fake Bot API and the simulated learners live in permitready-bench: the
+// binary that ships carries none of them.
 let package = Package(
     name: "PermitReady",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "permitready", targets: ["permitready"]),
+        .executable(name: "permitready-bench", targets: ["permitready-bench"]),
     ],
     // Every direct dependency pinned exactly: Package.resolved stays out of git (the local package
     // mirror's commit ids are not upstream's), so two builds must not resolve different versions.
@@ -52,13 +55,19 @@ let package = Package(
             ]
         ),
         // The fake Bot API server: end-to-end tests drive the bot against it, and
-        // `permitready bench` measures the loopback path with it.
+        // `permitready-bench` measures the loopback path with it.
         .target(name: "FakeBotAPI"),
+        // Simulated learners with hidden knowledge, for the readiness calibration (bench and tests).
+        .target(name: "LearnerSimulation", dependencies: ["TutorCore"]),
         .executableTarget(
             name: "permitready",
-            dependencies: ["TutorBot", "FakeBotAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TutorBot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore"], resources: [.copy("Fixtures")]),
+        .executableTarget(
+            name: "permitready-bench",
+            dependencies: ["TutorBot", "FakeBotAPI", "LearnerSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore", "LearnerSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TutorStoreTests", dependencies: ["TutorStore", "TutorCore"]),
         .testTarget(
             name: "TutorBotTests",

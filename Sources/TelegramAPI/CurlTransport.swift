@@ -51,7 +51,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     // are created, used and freed only on `thread`. Other threads touch only `incoming`, which is
     // behind a Mutex, and call `curl_multi_wakeup`, which libcurl documents as thread-safe.
     private let baseURL: String
-    private let token: String
+    private let token: BotToken
     private let connectTimeout: TimeInterval
     private let multi: UnsafeMutableRawPointer
     private let incoming = Mutex(Inbox())
@@ -60,7 +60,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     private var thread: Thread?
 
     /// `baseURL` like "https://api.telegram.org"; requests go to `{base}/bot{token}/{method}`.
-    public init(baseURL: String, token: String, connectTimeout: TimeInterval = 10) {
+    public init(baseURL: String, token: BotToken, connectTimeout: TimeInterval = 10) {
         CurlTransport.globalInit
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
@@ -99,7 +99,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     /// A cancelled task's request ends at once (the long poll included: a stop need not wait out
     /// the poll's 50 s), its handle taken off the multi handle on the curl thread.
     public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
-        let url = "\(baseURL)/bot\(token)/\(method)"
+        let url = "\(baseURL)/\(token.urlPath)/\(method)"
         let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { cont in
@@ -262,4 +262,20 @@ private final class Transfer: @unchecked Sendable {
 /// Thrown by a transport that has no more updates to give (the console chat at end of input).
 public struct TransportClosed: Error {
     public init() {}
+}
+
+/// The bot token, in a type that never prints it: `"\(token)"`, a log line, a dump or an error
+/// message shows "<bot token>", so the secret can reach the network only through `urlPath`.
+public struct BotToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, ExpressibleByStringLiteral {
+    private let secret: String
+
+    public init(_ secret: String) { self.secret = secret }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { "<bot token>" }
+    public var debugDescription: String { "<bot token>" }
+    /// The one place the token is spelled out: the request path `bot<token>`.
+    var urlPath: String { "bot\(secret)" }
+    /// Whether it is empty (no token configured).
+    public var isEmpty: Bool { secret.isEmpty }
 }

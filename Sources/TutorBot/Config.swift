@@ -1,10 +1,12 @@
 import Foundation
 import TutorCore
 import TutorStore
+import TelegramAPI
 
 /// Everything the process is configured with. Keys are the environment variable names.
 public struct Config: Sendable {
-    public var token: String
+    /// Never printed (see `BotToken`).
+    public var token: BotToken
     public var apiBase: String
     public var databasePath: String
     public var banksDirectory: String
@@ -44,7 +46,7 @@ public struct Config: Sendable {
     /// once ran thousands of one-update batches a second and starved the sending of replies.
     public var pollGatherSeconds: TimeInterval = 0.02
 
-    public init(token: String, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
+    public init(token: BotToken, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
                 banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],
                 pollTimeout: Int = 50, messagesPerSecond: Double = 25, fakeNow: Date? = nil) {
         self.token = token; self.apiBase = apiBase; self.databasePath = databasePath; self.banksDirectory = banksDirectory
@@ -53,6 +55,26 @@ public struct Config: Sendable {
     }
 
     /// A token looks like "123456789:AA…" (digits, colon, 30+ url-safe characters).
+    /// The settings from command-line values where given, else the environment (README's table),
+    /// else the defaults: the one place both executables (`permitready`, `permitready-bench`) read them.
+    public static func resolve(token: String, db: String?, banks: String?, prompts: String?, defaultDB: String) -> Config {
+        let env = ProcessInfo.processInfo.environment
+        var c = Config(token: BotToken(token))
+        c.databasePath = db ?? env["PERMITREADY_DB"] ?? defaultDB
+        c.banksDirectory = banks ?? env["PERMITREADY_BANKS"] ?? "Banks"
+        c.promptsDirectory = prompts ?? env["PERMITREADY_PROMPTS"] ?? "Prompts/en"
+        c.apiBase = env["TELEGRAM_API_BASE"] ?? c.apiBase
+        c.admins = Config.parseAdmins(env["PERMITREADY_ADMINS"])
+        if let r = env["PERMITREADY_RATE"].flatMap(Double.init) { c.messagesPerSecond = r }
+        if let r = env["PERMITREADY_CHAT_RATE"].flatMap(Double.init), r > 0 { c.perChatPerSecond = r }
+        if let p = env["PERMITREADY_POLL_TIMEOUT"].flatMap(Int.init) { c.pollTimeout = p }
+        c.fakeNow = env["PERMITREADY_FAKE_NOW"].flatMap(Config.parseInstant)
+        c.notifySocket = env["NOTIFY_SOCKET"]
+        c.metricsFile = env["PERMITREADY_METRICS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let s = env["PERMITREADY_METRICS_EVERY"].flatMap(Double.init), s >= 1 { c.metricsEverySeconds = s }
+        return c
+    }
+
     public static func isWellFormedToken(_ t: String) -> Bool {
         t.range(of: #"^[0-9]{5,12}:[A-Za-z0-9_-]{30,}$"#, options: .regularExpression) != nil
     }

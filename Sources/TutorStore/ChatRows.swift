@@ -61,16 +61,28 @@ public struct BatchWrite {
     /// rest of the batch goes on and commits. Anything that is not about this chat's rows (a full
     /// disk, an I/O error, a lost lock) throws and fails the whole batch, which Telegram re-delivers.
     public func save(_ change: ChatChange) throws -> ChatSaveFailure? {
+        // Cached statements rather than GRDB's `inSavepoint`, which parses both statements anew for
+        // every chat (5% of an update in the engine bench).
+        try db.cachedStatement(sql: "SAVEPOINT chat").execute()
         do {
-            try db.inSavepoint {
-                try TutorStore.save(db, change)
-                return .commit
-            }
+            try TutorStore.save(db, change)
+            try db.cachedStatement(sql: "RELEASE SAVEPOINT chat").execute()
             return nil
-        } catch let error as DatabaseError where ChatSaveFailure.isAboutTheRows(error) {
-            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: "\(error.resultCode): \(error.message ?? "")")
-        } catch is EncodingError {
-            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: "the session could not be encoded")
+        } catch {
+            let reason: String
+            switch error {
+            case let error as DatabaseError where ChatSaveFailure.isAboutTheRows(error):
+                reason = "\(error.resultCode): \(error.message ?? "")"
+            case is EncodingError:
+                reason = "the session could not be encoded"
+            default:
+                // Not about this chat (a full disk, an I/O error): the whole batch fails, and SQLite
+                // may already have rolled the transaction back, so the savepoint is left alone.
+                throw error
+            }
+            try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT chat").execute()
+            try db.cachedStatement(sql: "RELEASE SAVEPOINT chat").execute()
+            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: reason)
         }
     }
 

@@ -13,7 +13,7 @@ struct PermitReady: AsyncParsableCommand {
         abstract: "A Telegram tutor that gets teens ready for their learner's-permit test.",
         version: PermitReadyVersion.string,
         subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self,
-                      Backup.self, Restore.self, Health.self, Prune.self, Bench.self, WriteLoad.self],
+                      Backup.self, Restore.self, Health.self, Prune.self, WriteLoad.self],
         defaultSubcommand: nil
     )
 }
@@ -28,21 +28,7 @@ struct Paths: ParsableArguments {
     var prompts: String?
 
     func config(token: String, defaultDB: String) -> Config {
-        let env = ProcessInfo.processInfo.environment
-        var c = Config(token: token)
-        c.databasePath = db ?? env["PERMITREADY_DB"] ?? defaultDB
-        c.banksDirectory = banks ?? env["PERMITREADY_BANKS"] ?? "Banks"
-        c.promptsDirectory = prompts ?? env["PERMITREADY_PROMPTS"] ?? "Prompts/en"
-        c.apiBase = env["TELEGRAM_API_BASE"] ?? c.apiBase
-        c.admins = Config.parseAdmins(env["PERMITREADY_ADMINS"])
-        if let r = env["PERMITREADY_RATE"].flatMap(Double.init) { c.messagesPerSecond = r }
-        if let r = env["PERMITREADY_CHAT_RATE"].flatMap(Double.init), r > 0 { c.perChatPerSecond = r }
-        if let p = env["PERMITREADY_POLL_TIMEOUT"].flatMap(Int.init) { c.pollTimeout = p }
-        c.fakeNow = env["PERMITREADY_FAKE_NOW"].flatMap(Config.parseInstant)
-        c.notifySocket = env["NOTIFY_SOCKET"]
-        c.metricsFile = env["PERMITREADY_METRICS_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        if let s = env["PERMITREADY_METRICS_EVERY"].flatMap(Double.init), s >= 1 { c.metricsEverySeconds = s }
-        return c
+        Config.resolve(token: token, db: db, banks: banks, prompts: prompts, defaultDB: defaultDB)
     }
 }
 
@@ -219,6 +205,7 @@ extension PermitReady {
                 let linting = Date()
                 let report = BankLint.lint(banks)
                 let lessons = LessonLint.lint(banks)
+                let guessing = GuessingLint.lint(banks)
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 let lintMS = Int(Date().timeIntervalSince(linting) * 1000)
                 print("key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):")
@@ -230,10 +217,28 @@ extension PermitReady {
                 print("universal questions: \(report.universalCount) — " + topics.joined(separator: ", "))
                 print("near-duplicate pairs: \(report.nearDuplicatePairs); pictures: \(banks.signs.count)")
                 printLessons(lessons)
-                let problems = report.problems + lessons.problems
+                printGuessing(guessing)
+                let problems = report.problems + lessons.problems + guessing.problems
                 for p in problems { print(p) }
                 if !problems.isEmpty { throw fail("\(problems.count) lint problem(s) in \(dir) (\(ms) ms)") }
                 print("\(dir): lint OK (load + validate + lint \(ms) ms, of which lint \(lintMS) ms)")
+            }
+
+            /// What a guesser could exploit, overall (and per file with --table).
+            func printGuessing(_ g: GuessingLint.Report) {
+                func pct(_ n: Int, _ d: Int) -> String { d == 0 ? "-" : "\(Int((100 * Double(n) / Double(d)).rounded()))%" }
+                let o = g.overall
+                print("guessing patterns: key is a middle value in \(o.middleKeys)/\(o.allNumber) all-number questions (\(pct(o.middleKeys, o.allNumber)); at most \(Int(GuessingLint.maxMiddleKeyShare * 100))% per file), \"True\" is the key in \(o.trueKeys)/\(o.trueFalse) true/false questions (\(pct(o.trueKeys, o.trueFalse)); 40-60% per file)")
+                if table {
+                    for f in g.files where f.allNumber + f.trueFalse > 0 {
+                        print("  \(f.file): middle \(f.middleKeys)/\(f.allNumber), True \(f.trueKeys)/\(f.trueFalse)")
+                    }
+                }
+                let words = g.absolute.map { "\($0.word) \($0.inKeys) (\(pct($0.inKeys, g.keys))) / \($0.inWrong) (\(pct($0.inWrong, g.wrongOptions)))" }
+                print("absolute words, in keys / in wrong options: " + words.joined(separator: ", "))
+                if let cue = g.strongestCue {
+                    print("strongest single-word cue: \"\(cue.word)\" — the key in \(Int((cue.keyShare * 100).rounded()))% of its \(cue.uses) options (any option: \(pct(g.keys, g.keys + g.wrongOptions)))")
+                }
             }
 
             func printLessons(_ report: LessonLint.Report) {
@@ -247,8 +252,6 @@ extension PermitReady {
                 }
                 print("cards over \(LessonLint.longCardCharacters) characters (allowed up to \(BankLoader.maxCardCharacters)): \(report.longCards.count)")
                 for c in report.longCards { print("  \(c.file): \(c.id): \(c.characters) characters") }
-                print("topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)")
-                for e in report.excludedTaught { print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))") }
                 print("topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)")
                 for e in report.excludedTaught { print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))") }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LearnerSimulation
 @testable import TutorCore
 
 @Suite struct ReadinessTests {

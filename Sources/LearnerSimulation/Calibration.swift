@@ -1,4 +1,5 @@
 import Foundation
+import TutorCore
 
 /// Measures whether the pass chance the bot shows is true: simulated learners with a hidden,
 /// fading knowledge of every question study the way real teens do (and the ways that fooled the

@@ -1,5 +1,6 @@
 import FakeBotAPI
 import Foundation
+import LearnerSimulation
 import TelegramAPI
 import TutorBot
 import TutorCore

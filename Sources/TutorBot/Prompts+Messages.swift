@@ -1,0 +1,82 @@
+import Foundation
+import Mustache
+import TutorCore
+
+/// Which template renders each `Message`, with which context.
+extension Prompts {
+    // MARK: - messages
+
+    /// The HTML text of a message (Telegram parse_mode HTML).
+    public func render(_ message: Message) -> String {
+        switch message {
+        case .welcome(let name): return welcome(WelcomeContext(firstName: name))
+        case .welcomeBack(let name): return render("welcome_back", WelcomeContext(firstName: name))
+        case .pickState: return fixed("pick_state")
+        case .typeState: return fixed("type_state")
+        case .confirmState(let s):
+            struct C { var name: String }
+            return render("confirm_state", C(name: s.name))
+        case .confirmSwitch(let from, let to, let test):
+            struct C { var from: String; var to: String; var test: String }
+            return render("confirm_switch", C(from: from, to: to, test: modeName(test)))
+        case .stateCard(let v): return stateCard(StateCardContext(v))
+        case .home(let v): return home(HomeContext(v))
+        case .question(let v): return question(QuestionContext(v, prompts: self))
+        case .answered(let v): return answered(AnsweredContext(v, prompts: self))
+        case .lockedIn(let v): return render("locked_in", AnsweredContext(v, prompts: self, lockedIn: true))
+        case .pickTest(let v): return render("pick_test", PickTestContext(v))
+        case .misses(let v): return render("misses", MissesContext(items: v.items.map {
+            MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation,
+                               yourAnswer: $0.yourAnswer, signName: $0.signName)
+        }, page: v.page, pageCount: v.pageCount))
+        case .testUnavailable: return fixed("test_unavailable")
+        case .nudge(let v):
+            var c = NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,
+                                                               missed: v.missedCount, hasMissed: v.missedCount > 0,
+                                                               cards: v.cardsDue, hasCards: v.cardsDue > 0, cardsPlural: v.cardsDue == 1 ? "" : "s")
+            c.minutes = Prompts.cardMinutes(v.cardsDue); c.minutesPlural = c.minutes == 1 ? "" : "s"
+            return render("nudge", c)
+        case .confirmDelete: return fixed("confirm_delete")
+        case .flashcard(let v):
+            struct C { var number: Int; var total: Int; var topic: String; var question: String; var back: Bool; var answer: String; var explanation: String }
+            return render("flashcard", C(number: v.number, total: v.total, topic: topicName(v.topic), question: v.question,
+                                         back: v.answer != nil, answer: v.answer ?? "", explanation: v.explanation ?? ""))
+        case .flashcardsDone(let v):
+            struct C { var reviewed: Int; var hasReviewed: Bool; var plural: String; var dueTomorrow: Int; var tomorrowPlural: String; var dueThisWeek: Int
+                       var reward: RewardContext?; var leftEarly: Bool; var dueNow: Int; var hasDueNow: Bool; var nowPlural: String }
+            return render("flashcards_done", C(reviewed: v.reviewed, hasReviewed: v.reviewed > 0, plural: v.reviewed == 1 ? "" : "s", dueTomorrow: v.dueTomorrow,
+                                               tomorrowPlural: v.dueTomorrow == 1 ? "" : "s", dueThisWeek: v.dueThisWeek,
+                                               reward: v.reward.map(RewardContext.init), leftEarly: v.leftEarly,
+                                               dueNow: v.dueNow, hasDueNow: v.dueNow > 0, nowPlural: v.dueNow == 1 ? "" : "s"))
+        case .pickSignGroup: return fixed("pick_sign_group")
+        case .signCard(let v):
+            struct C { var name: String; var mutcd: String?; var number: Int; var total: Int; var meaning: String; var rule: String }
+            return render("sign_card", C(name: v.sign.name, mutcd: v.sign.mutcd, number: v.number, total: v.total, meaning: v.sign.meaning, rule: v.sign.rule))
+        case .badgeEarned(let b):
+            struct C { var name: String; var why: String }
+            let (name, why) = badge(b)
+            return render("badge", C(name: name, why: why))
+        case .levelUp(let level):
+            struct C { var level: Int }
+            return render("level_up", C(level: level))
+        case .dataDeleted: return fixed("data_deleted")
+        case .results(let v): return results(ResultsContext(v, prompts: self))
+        case .reviewEmpty: return fixed("review_empty")
+        case .pickTopic: return fixed("pick_topic")
+        case .progress(let v): return progress(ProgressContext(v, prompts: self))
+        case .settings(let v): return render("settings", SettingsContext(v))
+        case .help: return fixed("help")
+        case .about: return fixed("about")
+        case .notice(let n): return fixedNotices[n] ?? notice(NoticeContext(n))
+        }
+    }
+
+    func welcome(_ c: WelcomeContext) -> String { render("welcome", c) }
+    func stateCard(_ c: StateCardContext) -> String { render("state_card", c) }
+    func home(_ c: HomeContext) -> String { render("home", c) }
+    func question(_ c: QuestionContext) -> String { render("question", c) }
+    func answered(_ c: AnsweredContext) -> String { render("answered", c) }
+    func results(_ c: ResultsContext) -> String { render("results", c) }
+    func progress(_ c: ProgressContext) -> String { render("progress", c) }
+    func notice(_ c: NoticeContext) -> String { render("notice", c) }
+}

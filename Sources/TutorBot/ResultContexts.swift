@@ -1,0 +1,266 @@
+import Foundation
+import Mustache
+import TutorCore
+
+// The results, progress and readiness screens' contexts, and the notices'.
+
+struct TopicLine { var name: String; var correct: Int; var total: Int }
+
+extension TopicLine: TemplateFields {
+    var fields: [String: Any] { ["name": name, "correct": correct, "total": total] }
+}
+
+// The results screen ends every quiz and test: its nested contexts list their fields too
+// (reflecting them was 2% of an update).
+extension ResultsContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = [
+            "isExam": isExam, "needed": needed, "sections": sections.map(\.fields), "overallOK": overallOK, "timedOut": timedOut,
+            "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest, "firstBest": firstBest, "best": best,
+            "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields), "hasWeak": hasWeak,
+            "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect, "hasPassMark": hasPassMark,
+            "passed": passed, "passPercent": passPercent, "gap": gap, "gapPlural": gapPlural, "stateName": stateName,
+            "topics": topics.map(\.fields), "duration": duration, "tookBreak": tookBreak]
+        if let readiness { f["readiness"] = readiness.fields }
+        if let reward { f["reward"] = reward.fields }
+        return f
+    }
+}
+
+extension ResultsContext.Section: TemplateFields {
+    var fields: [String: Any] { ["name": name, "correct": correct, "total": total, "hasNeeded": hasNeeded, "needed": needed, "mark": mark] }
+}
+
+extension ResultsContext.Weak: TemplateFields {
+    var fields: [String: Any] { ["name": name, "correct": correct, "total": total, "last": last] }
+}
+
+
+struct ResultsContext {
+    struct Section { var name: String; var correct: Int; var total: Int; var hasNeeded: Bool; var needed: Int; var mark: String }
+    var isExam: Bool
+    var needed: Int
+    var sections: [Section]
+    var overallOK: Bool
+    var timedOut: Bool
+    var timeLimit: Int
+    var readiness: ReadinessContext?
+    var reward: RewardContext?
+    var isTimed: Bool
+    var average: String
+    var hasBest: Bool
+    var newBest: Bool
+    var firstBest: Bool
+    var best: Int
+    var sectionNeeds: String
+    var hasSectionNeeds: Bool
+    struct Weak { var name: String; var correct: Int; var total: Int; var last: Bool }
+    var weak: [Weak]
+    var hasWeak: Bool
+    var modeName: String
+    var correct: Int
+    var total: Int
+    var percent: Int
+    var perfect: Bool
+    var hasPassMark: Bool
+    var passed: Bool
+    var passPercent: Int
+    var gap: Int
+    var gapPlural: String
+    var stateName: String
+    var topics: [TopicLine]
+    var duration: String
+    var tookBreak: Bool
+    /// Longer than this, a quiz was left and taken up again: its clock time is not shown.
+    static let oneSitting = 90 * 60
+
+    init(_ v: ResultsView, prompts: Prompts) {
+        let r = v.result
+        modeName = prompts.modeName(r.mode); correct = r.correct; total = r.total; percent = r.percent
+        perfect = r.total > 0 && r.correct == r.total
+        hasPassMark = r.passPercent != nil && v.stateName != nil
+        passed = r.passed; passPercent = r.passPercent ?? 0
+        gap = max(0, passPercent - percent); gapPlural = gap == 1 ? "" : "s"
+        stateName = v.stateName ?? ""
+        topics = r.byTopic.map { TopicLine(name: prompts.topicName($0.topic), correct: $0.correct, total: $0.total) }
+        isExam = r.exam != nil
+        needed = r.exam?.needed ?? 0
+        let exam = r.exam
+        sections = (exam?.sections.count ?? 0) > 1 ? exam!.sections.map {
+            Section(name: $0.name, correct: $0.correct, total: $0.total, hasNeeded: $0.needed != nil, needed: $0.needed ?? 0,
+                    mark: $0.needed == nil ? "" : ($0.passed ? "✅" : "❌"))
+        } : []
+        overallOK = (r.exam.map { $0.correct >= $0.needed }) ?? false
+        timedOut = r.timedOut == true
+        timeLimit = v.timeLimitMinutes ?? 0
+        readiness = v.readiness.map(ReadinessContext.init)
+        reward = v.reward.map(RewardContext.init)
+        isTimed = r.mode == .timedChallenge
+        average = v.averageSeconds.map { String(format: "%.1f", $0) } ?? ""
+        // Think Fast always shows its best: the first game's score is the one to beat.
+        hasBest = r.mode == .timedChallenge
+        firstBest = v.previousBest == nil
+        best = max(v.previousBest ?? 0, r.correct)
+        newBest = v.previousBest != nil && (v.previousBest ?? 0) < r.correct
+        // A failed test that reached the overall mark failed on a section's own minimum: say that,
+        // not "17/20, and New York needs 14".
+        let failedSections = (r.exam?.sections ?? []).filter { !$0.passed }
+        hasSectionNeeds = !failedSections.isEmpty
+        // After a test, the topics with misses, weakest first: what to study next.
+        // (A topic that is also a section shown above, like NY's Road signs, is not named again.)
+        let sectionNames = Set(sections.map { $0.name.lowercased() })
+        let missedTopics = r.byTopic.filter { $0.correct < $0.total && !sectionNames.contains(prompts.topicName($0.topic).lowercased()) }
+            .sorted { Double($0.correct) / Double($0.total) < Double($1.correct) / Double($1.total) }.prefix(4)
+        weak = missedTopics.enumerated().map { i, t in
+            Weak(name: prompts.topicName(t.topic), correct: t.correct, total: t.total, last: i == missedTopics.count - 1)
+        }
+        hasWeak = !weak.isEmpty
+        sectionNeeds = failedSections.map { "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))" }.joined(separator: " and ")
+        let s = v.durationSeconds
+        duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
+        // A quiz left for hours and finished later: its clock time says nothing about the learner.
+        tookBreak = s >= ResultsContext.oneSitting
+    }
+}
+
+/// The chance of passing as a range with its coverage, and what "Ready to test" still needs
+/// ("2 of 3 tests passed · 3 topics not tried").
+struct ReadinessContext {
+    var shown: Bool
+    var low: Int
+    var high: Int
+    var lowChance: Bool
+    var seen: Int
+    var poolSize: Int
+    var ready: Bool
+    var topicsNotTried: Int
+    var topicPlural: String
+    // What "Ready to test" still needs, worded in ready_missing.mustache.
+    var testsPassed: Int
+    var testsNeeded: Int
+    var needTests: Bool
+    var needTopics: Bool
+    var needChance: Bool
+    var needMore: Bool
+    var sepBeforeTopics: Bool
+    var sepBeforeChance: Bool
+    var marginScore: Int
+    var testQuestions: Int
+
+    init(_ r: ReadinessSummary) {
+        shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
+        seen = r.seen; poolSize = r.poolSize; ready = r.ready
+        topicsNotTried = r.topicsNotTried; topicPlural = r.topicsNotTried == 1 ? "" : "s"
+        testsPassed = r.testsPassedWithMargin; testsNeeded = r.testsNeeded
+        needTests = r.testsPassedWithMargin < r.testsNeeded
+        needTopics = r.topicsNotTried > 0
+        needChance = !r.chanceHigh && r.shown
+        needMore = !ready && !needTests && !needTopics && !needChance
+        sepBeforeTopics = needTests && needTopics
+        sepBeforeChance = (needTests || needTopics) && needChance
+        marginScore = r.marginScore; testQuestions = r.testQuestions
+    }
+}
+
+/// "+120 XP · Today 20/20 ✅ · 🔥 4-day streak" at the end of a session.
+extension RewardContext: TemplateFields {
+    var fields: [String: Any] {
+        ["xp": xp, "done": done, "goal": goal, "goalMet": goalMet, "streak": streak, "hasStreak": hasStreak, "streakPlural": streakPlural]
+    }
+}
+
+extension ReadinessContext: TemplateFields {
+    var fields: [String: Any] {
+        ["shown": shown, "low": low, "high": high, "lowChance": lowChance, "seen": seen, "poolSize": poolSize, "ready": ready,
+         "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
+         "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
+         "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions]
+    }
+}
+
+struct RewardContext {
+    var xp: Int
+    var done: Int
+    var goal: Int
+    var goalMet: Bool
+    var streak: Int
+    var hasStreak: Bool
+    var streakPlural: String
+
+    init(_ r: SessionReward) {
+        xp = r.xpEarned; done = r.goalDone; goal = r.goal; goalMet = r.goalDone >= r.goal
+        streak = r.streak; hasStreak = r.streak > 0; streakPlural = r.streak == 1 ? "" : "s"
+    }
+}
+
+struct ProgressContext {
+    struct Bar { var name: String; var bar: String; var percent: Int; var mastered: Int; var total: Int }
+    struct Recent { var name: String; var correct: Int; var total: Int; var percent: Int; var passed: Bool; var failedTest: Bool }
+    var stateName: String
+    var bars: [Bar]
+    var seen: Int
+    var total: Int
+    var streak: Int
+    var streakPlural: String
+    var best: Int
+    var hasRecent: Bool
+    var recent: [Recent]
+    var readiness: ReadinessContext?
+    var level: Int
+    var xp: Int
+    var hasBadges: Bool
+    var badgeList: String
+    var cardsDue: Int
+    var freezes: Int
+    var hasFreezes: Bool
+    var freezePlural: String
+
+    init(_ v: ProgressView, prompts: Prompts) {
+        freezes = v.freezes; hasFreezes = v.freezes > 0; freezePlural = v.freezes == 1 ? "" : "s"
+        level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
+        hasBadges = !v.badges.isEmpty
+        badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
+        readiness = v.readiness.map(ReadinessContext.init)
+        stateName = v.stateName
+        bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent,
+                                   mastered: $0.mastered, total: $0.total) }
+        seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak
+        hasRecent = !v.recent.isEmpty
+        recent = v.recent.map { Recent(name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent, passed: $0.passed,
+                                       failedTest: $0.exam != nil && !$0.passed) }
+    }
+
+    /// `▓▓▓▓▓▓░░░░` for 62%: ten cells, rounded to the nearest.
+    static func bar(_ percent: Int) -> String {
+        let filled = min(10, max(0, Int((Double(percent) / 10).rounded())))
+        return String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
+    }
+}
+
+struct NoticeContext {
+    var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
+    var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
+    var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
+    var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
+
+    init(_ n: Notice) {
+        switch n {
+        case .didNotCatchThat: didNotCatchThat = true
+        case .staleButton: staleButton = true
+        case .garbledButton: garbledButton = true
+        case .alreadyAnswered: alreadyAnswered = true
+        case .unsupportedContent: unsupportedContent = true
+        case .editedMessage: editedMessage = true
+        case .tooLong: tooLong = true
+        case .groupChat: groupChat = true
+        case .stopped: stopped = true
+        case .resumed: resumed = true
+        case .stateNotFound: stateNotFound = true
+        case .timeRanOut: timeRanOut = true
+        case .answerAbove: answerAbove = true
+        case .typeTheAnswer: typeTheAnswer = true
+        case .ourFault: ourFault = true
+        case .reminderQuietHours: reminderQuietHours = true
+        }
+    }
+}

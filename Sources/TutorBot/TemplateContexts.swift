@@ -1,0 +1,278 @@
+import Foundation
+import Mustache
+import TutorCore
+
+// MARK: - template contexts (field names are the templates' variable names)
+
+/// The hottest contexts (every question and answer) list their fields by hand, sparing a
+/// reflection per render; `PromptsTests` checks each list matches the struct's properties.
+protocol TemplateFields {
+    /// Template-ready values only: strings, numbers, flags, and dictionaries or arrays of them
+    /// (nil optionals left out). `Prompts.tree` hands them to Mustache as they are.
+    var fields: [String: Any] { get }
+}
+
+struct EmptyContext {}
+
+struct WelcomeContext { var firstName: String }
+
+struct SettingsContext {
+    var stateName: String?
+    var reveal: Bool
+    var nudgesOn: Bool
+    var nudgeTime: String
+    var paused: Bool
+    var timeZone: String?
+    var fourButtons: Bool
+    var stopped: Bool
+
+    init(_ v: SettingsView) {
+        stopped = v.stopped
+        fourButtons = v.fourButtonCards
+        stateName = v.stateName; reveal = v.revealAnswersAsYouGo; nudgesOn = v.nudgesOn
+        nudgeTime = Prompts.clock(v.nudgeMinute); paused = v.paused
+        timeZone = v.timeZone.map { $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? $0 }
+    }
+}
+
+struct NudgeContext {
+    var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool
+    var cards: Int; var hasCards: Bool; var cardsPlural: String
+    var minutes: Int = 1; var minutesPlural: String = ""
+}
+
+struct MissesContext {
+    struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String; var yourAnswer: String?; var signName: String? }
+    var items: [Item]
+    var page: Int
+    var pageCount: Int
+}
+
+struct PickTestContext {
+    struct Test { var number: Int; var taken: Bool; var correct: Int; var total: Int; var passed: Bool; var mark: String }
+    var stateName: String
+    var hasQuestions: Bool
+    var questions: Int
+    var passCorrect: Int
+    var standIn: Int
+    var sectionsLine: String?
+    var timeLimit: Int?
+    var tests: [Test]
+
+    init(_ v: PickTestView) {
+        let t = v.state.test
+        stateName = v.state.name
+        hasQuestions = t.questions != nil
+        questions = t.questions ?? 0
+        passCorrect = t.passCorrect ?? 0
+        standIn = TestFormat.unknownCountStandIn
+        let described = t.sections.count > 1 || t.sections.first?.passCorrect != nil
+        sectionsLine = described ? t.sections.map { s in
+            "\(s.name) \(s.questions)" + (s.passCorrect.map { " (\($0) right)" } ?? "") + (s.separate ? " as a separate test" : "")
+        }.joined(separator: ", ") : nil
+        timeLimit = t.timeLimitMinutes
+        tests = v.best.enumerated().map { i, r in
+            Test(number: i + 1, taken: r != nil, correct: r?.correct ?? 0, total: r?.total ?? 0, passed: r?.passed ?? false,
+                 mark: r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "")
+        }
+    }
+}
+
+struct StateCardContext {
+    // `minimum`, not `passCorrect`: a section without its own minimum must not find the test's
+    // overall mark by Mustache's lookup up the context stack ("15 questions, at least 28 right").
+    struct Section { var name: String; var questions: Int; var hasMinimum: Bool; var minimum: Int; var separate: Bool }
+    var name: String
+    var ownQuestions: Bool
+    var uncertain: Bool
+    var hasQuestions: Bool
+    var questions: Int
+    var passCorrect: Int
+    var passPercent: Int
+    var standIn: Int
+    var sections: [Section]
+    var timeLimit: Int?
+    var minAge: String
+    var note: String?
+    var handbook: String
+
+    init(_ v: StateCardView) {
+        let s = v.state
+        name = s.name
+        ownQuestions = v.ownQuestions > 0
+        uncertain = s.confidence != .high
+        hasQuestions = s.test.questions != nil
+        questions = s.test.questions ?? 0
+        passCorrect = s.test.passCorrect ?? 0
+        passPercent = s.test.passPercent ?? 0
+        standIn = TestFormat.unknownCountStandIn
+        // A single plain section says nothing the first line didn't.
+        let plain = s.test.sections.count == 1 && s.test.sections[0].passCorrect == nil
+        sections = plain ? [] : s.test.sections.map {
+            Section(name: $0.name, questions: $0.questions, hasMinimum: $0.passCorrect != nil, minimum: $0.passCorrect ?? 0, separate: $0.separate)
+        }
+        timeLimit = s.test.timeLimitMinutes
+        minAge = StateCardContext.age(s.minPermitAge)
+        note = s.note
+        handbook = s.handbook
+    }
+
+    /// 15.5 → "15½", 14.75 → "14¾".
+    static func age(_ a: Double) -> String {
+        let whole = Int(a)
+        switch a - Double(whole) {
+        case 0.2..<0.3: return "\(whole)¼"
+        case 0.45..<0.55: return "\(whole)½"
+        case 0.7..<0.8: return "\(whole)¾"
+        default: return "\(whole)"
+        }
+    }
+}
+
+extension HomeContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = ["stateName": stateName, "streak": streak, "hasStreak": hasStreak, "studiedToday": studiedToday,
+                                "missed": missed, "hasMissed": hasMissed, "seen": seen, "total": total, "level": level,
+                                "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached]
+        if let streakEnded { f["streakEnded"] = streakEnded }
+        return f
+    }
+}
+
+struct HomeContext {
+    var stateName: String
+    var streak: Int
+    var hasStreak: Bool
+    var studiedToday: Bool
+    var missed: Int
+    var hasMissed: Bool
+    var seen: Int
+    var total: Int
+    var level: Int
+    var answeredToday: Int
+    var dailyGoal: Int
+    var goalReached: Bool
+    var streakEnded: Int?
+
+    init(_ v: HomeView) {
+        streakEnded = v.streakEnded
+        hasMissed = v.missedCount > 0
+        level = XP.level(v.xp)
+        answeredToday = min(v.answeredToday, v.dailyGoal); dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
+        stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
+        missed = v.missedCount; seen = v.seenCount; total = v.totalCount
+    }
+}
+
+struct OptionContext: TemplateFields {
+    var letter: String; var text: String; var mark: String
+    var fields: [String: Any] { ["letter": letter, "text": text, "mark": mark] }
+}
+
+struct QuestionContext {
+    var number: Int
+    var total: Int
+    var topic: String
+    var sectionName: String?
+    var modeName: String?
+    var seconds: Int?
+    var typeIn: Bool
+    var hasLives: Bool
+    var hearts: String
+    var text: String
+    var options: [OptionContext]
+
+    init(_ v: QuestionView, prompts: Prompts) {
+        typeIn = v.typeIn
+        hasLives = v.lives != nil
+        hearts = QuestionContext.hearts(v.lives)
+        number = v.number; total = v.total; topic = prompts.topicName(v.topic); text = v.text
+        sectionName = v.sectionName
+        seconds = v.secondsPerQuestion
+        switch v.mode {
+        case .quick, .topic: modeName = nil
+        default: modeName = prompts.modeName(v.mode)
+        }
+        options = v.options.map { OptionContext(letter: $0.letter, text: $0.text, mark: "▫️") }
+    }
+}
+
+extension QuestionContext {
+    /// "❤️❤️🤍": lives left out of three.
+    static func hearts(_ lives: Int?) -> String {
+        guard let lives else { return "" }
+        return String(repeating: "❤️", count: lives) + String(repeating: "🤍", count: max(0, 3 - lives))
+    }
+}
+
+extension QuestionContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = ["number": number, "total": total, "topic": topic, "typeIn": typeIn, "hasLives": hasLives,
+                                "hearts": hearts, "text": text, "options": options.map(\.fields)]
+        if let sectionName { f["sectionName"] = sectionName }
+        if let modeName { f["modeName"] = modeName }
+        if let seconds { f["seconds"] = seconds }
+        return f
+    }
+}
+
+struct AnsweredContext {
+    var number: Int
+    var total: Int
+    var topic: String
+    var sectionName: String?
+    var text: String
+    var options: [OptionContext]
+    var isCorrect: Bool
+    var timedOut: Bool
+    var cheer: String
+    var chosenLetter: String
+    var correctLetter: String
+    /// "B" for a lettered question, the answer itself for a typed one.
+    var correctAnswer: String
+    var typed: String?
+    var hasLives: Bool
+    var hearts: String
+    var explanation: String
+    var source: String
+    var skipped: Bool
+
+    /// `lockedIn`: a practice-test answer shown without giving away whether it was right.
+    init(_ v: AnsweredView, prompts: Prompts, lockedIn: Bool = false) {
+        correctAnswer = v.question.typeIn ? v.correctText : v.correctLetter
+        typed = v.typed
+        hasLives = v.question.lives != nil
+        hearts = QuestionContext.hearts(v.question.lives)
+        number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
+        sectionName = v.question.sectionName
+        timedOut = v.timedOut
+        skipped = v.skipped
+        chosenLetter = v.chosenLetter
+        options = v.question.options.map { o in
+            if lockedIn { return OptionContext(letter: o.letter, text: o.text, mark: o.letter == v.chosenLetter ? "🔘" : "▫️") }
+            return OptionContext(letter: o.letter, text: o.text,
+                                 mark: o.letter == v.correctLetter ? "✅" : (o.letter == v.chosenLetter ? "❌" : "▫️"))
+        }
+        isCorrect = v.isCorrect
+        let cheers = prompts.strings.cheers
+        cheer = cheers.isEmpty ? "Correct!" : cheers[(v.question.number + v.question.text.count) % cheers.count]
+        correctLetter = v.correctLetter; explanation = v.explanation
+        // A universal question cites the learner's own handbook and the topic's chapter: a Texas
+        // learner is never sent to a standard's section code or another state's manual.
+        let chapter = topic
+        source = v.handbook.map { "\($0) — \(chapter)" } ?? v.source
+    }
+}
+
+extension AnsweredContext: TemplateFields {
+    var fields: [String: Any] {
+        var f: [String: Any] = ["number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
+                                "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
+                                "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
+                                "hearts": hearts, "explanation": explanation, "source": source, "skipped": skipped]
+        if let sectionName { f["sectionName"] = sectionName }
+        if let typed { f["typed"] = typed }
+        return f
+    }
+}
+

@@ -1,0 +1,313 @@
+import ArgumentParser
+import FakeBotAPI
+import Foundation
+import TelegramAPI
+import TutorBot
+import TutorCore
+import TutorStore
+
+/// The benchmarks, their own executable: the fake Bot API and the load learners they need are not
+/// linked into the `permitready` that ships (`make bench` builds and runs this).
+@main
+struct PermitReadyBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "permitready-bench",
+        abstract: "Measure PermitReady: update throughput (parse → reduce → commit → outbox, no network) and, with flags, every other figure.")
+
+    /// The same folders and database the bot takes (flags, else the environment, else defaults).
+    struct Paths: ParsableArguments {
+        @Option(name: .long, help: "SQLite database file (env PERMITREADY_DB).") var db: String?
+        @Option(name: .long, help: "Question banks folder (env PERMITREADY_BANKS).") var banks: String?
+        @Option(name: .long, help: "Prompts folder for the locale (env PERMITREADY_PROMPTS).") var prompts: String?
+
+        func config(token: String, defaultDB: String) -> Config {
+            Config.resolve(token: token, db: db, banks: banks, prompts: prompts, defaultDB: defaultDB)
+        }
+    }
+
+    @OptionGroup var paths: Paths
+    @Option(help: "Synthetic learners.") var learners: Int = 200
+    @Option(help: "Updates per learner.") var updates: Int = 50
+    @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
+    @Option(help: "SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, same sitting).")
+    var synchronous = "full"
+    @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
+    var loopback = false
+    @Flag(help: "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput.")
+    var all = false
+    @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
+    @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
+    @Flag(help: "Only the readiness calibration: simulated learners, predicted vs true pass rate (also in --all).")
+    var calibration = false
+    @Option(help: "Calibration: states to simulate (comma-separated).") var calibrationStates = "TX,NY,CA,OH"
+    @Option(help: "Calibration: learners per study pattern and state.") var calibrationLearners = 40
+    @Option(help: "Calibration: simulated days.") var calibrationDays = 21
+    @Option(help: "Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, e.g. 200,1000 (also in --all).")
+    var load: String?
+    @Option(help: "Load test: with the fake enforcing Telegram's flood limits (off, on, both).") var floodLimits = "both"
+    @Flag(help: "Only the memory figure: `permitready run` as its own process with 100,000 learners stored and 1,000 mid-quiz.")
+    var rss = false
+    @Flag(help: "Only the retention figure: database size after --retention-learners learners studied daily for 90 days, pruning, backup and restore times.")
+    var retention = false
+    @Option(help: "Learners for the retention figure.") var retentionLearners = 100_000
+
+    func run() async throws {
+        if rss { return try await memoryFigure(stored: 100_000, active: 1_000) }
+        if retention {
+            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).retention(learners: retentionLearners, days: 90)
+        }
+        if let load {
+            for n in load.split(separator: ",").compactMap({ Int($0) }) {
+                for limits in floodLimits == "both" ? [false, true] : [floodLimits == "on"] { try await loadTest(learners: n, floodLimits: limits) }
+            }
+            return
+        }
+        if calibration {
+            let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
+            return try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
+                                          learners: calibrationLearners, days: calibrationDays)
+        }
+        let levels = synchronous == "both" ? ["FULL", "NORMAL", "FULL", "NORMAL"] : [synchronous.uppercased()]
+        for level in levels { try noNetwork(synchronous: level) }
+        if loopback || all { try await loopbackRun() }
+        guard all else { return }
+        let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
+        try suites.bankLoad()
+        try suites.examAndReadiness()
+        try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
+                               learners: calibrationLearners, days: calibrationDays)
+        suites.cards()
+        try suites.nudgeList(learners: nudgeLearners)
+        try await suites.broadcast(recipients: broadcastRecipients, rate: 25)
+    }
+
+    /// Peak resident memory of `permitready run` (its own process, read from /proc) with
+    /// `stored` learners in the database and `active` of them in a quiz at once.
+    func memoryFigure(stored: Int, active: Int) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-rss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("rss.sqlite").path
+        let store = try TutorStore(path: db)
+        var batch: [ChatChange] = []
+        for chat in 1...stored {
+            batch.append(DrillData.learner(Int64(chat), now: Date()))
+            if batch.count == 5_000 { try store.commit(batch, offset: nil); batch = [] }
+        }
+        try store.commit(batch, offset: nil)
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        let p = Process()
+        // The bot that ships, built beside this executable.
+        p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("permitready")
+        let c = paths.config(token: "", defaultDB: db)
+        p.arguments = ["run", "--db", db, "--banks", c.banksDirectory, "--prompts", c.promptsDirectory]
+        p.environment = ["TELEGRAM_BOT_TOKEN": "123456789:" + String(repeating: "A", count: 35), "TELEGRAM_API_BASE": fake.baseURL,
+                         "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin",
+                         // As deploy/permitready.service runs it (two malloc arenas, not sixteen).
+                         "MALLOC_ARENA_MAX": ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { p.terminate() }
+        // The split of resident memory when it is highest: heap and stacks (anonymous) against
+        // mapped files (the binary's and libraries' pages, ICU's data), which other processes share.
+        var split = ""
+        var highestNow = 0
+        func peak() -> Int {
+            let text = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8)) ?? ""
+            func kB(_ key: String) -> Int {
+                let line = text.split(separator: "\n").first { $0.hasPrefix(key) } ?? ""
+                return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+            }
+            if kB("VmRSS:") > highestNow {
+                highestNow = kB("VmRSS:")
+                split = "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files; largest: \(largestMappings())"
+            }
+            return kB("VmHWM:") / 1024
+        }
+        /// Resident memory by what is mapped (from /proc/PID/smaps): which file, or the heap.
+        func largestMappings() -> String {
+            // Read to the end: /proc files report no size, and a sized read stopped after a page.
+            let file = FileHandle(forReadingAtPath: "/proc/\(p.processIdentifier)/smaps")
+            defer { try? file?.close() }
+            let text = String(decoding: (try? file?.readToEnd()) ?? Data(), as: UTF8.self)
+            var byName: [String: Int] = [:]
+            var current = "?"
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if let first = fields.first, first.contains("-"), fields.count >= 5 {
+                    current = fields.count >= 6 ? String(fields[5...].joined(separator: " ").split(separator: "/").last ?? "") : "anonymous"
+                } else if fields.first == "Rss:", fields.count >= 2 {
+                    byName[current, default: 0] += Int(fields[1]) ?? 0
+                }
+            }
+            return byName.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) \(String(format: "%.1f", Double($0.value) / 1024))" }
+                .joined(separator: ", ") + " MiB"
+        }
+        _ = fake.wait(timeout: 30) { fake.calls.contains { $0.method == "setMyCommands" } }
+        let idle = peak()
+        // Learner ids from the stored ones: the bot reads them from the database, as in real life.
+        let learners = LoadLearners(fake: fake, count: active, firstChat: Int64(stored - active + 1))
+        learners.start()
+        var highest = idle
+        let deadline = Date().addingTimeInterval(900)
+        while learners.report().finished < active && Date() < deadline {
+            highest = max(highest, peak())
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        highest = max(highest, peak())
+        let r = learners.report()
+        // Who used the two cores: the bot's process, and this one (the fake Bot API and the learners).
+        let stat = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? "")
+            .split(separator: ")").last?.split(separator: " ") ?? []
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let botCPU = stat.count > 12 ? ((Double(stat[11]) ?? 0) + (Double(stat[12]) ?? 0)) / ticks : 0
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let harnessCPU = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)")
+        print("  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)")
+    }
+
+    /// Learners all at once through the real bot and libcurl against the fake Bot API (closed loop).
+    func loadTest(learners count: Int, floodLimits: Bool) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        if floodLimits { fake.enforceRateLimits(globalPerSecond: 30, perChatSeconds: 1) }
+        var config = paths.config(token: "0:fake-token-for-the-bench", defaultDB: "")
+        config.databasePath = dir.appendingPathComponent("load.sqlite").path
+        config.apiBase = fake.baseURL
+        config.pollTimeout = 1
+        let bot = try Bot.build(config)
+        let task = Task { try await bot.run() }
+        let rss0 = PeakMemory.current()
+        let learners = LoadLearners(fake: fake, count: count)
+        learners.start()
+        // Under the limits each learner needs ~23 messages out of ~30/s shared by all (about 20/s
+        // is reached with the 429 probing; 1,000 learners at a8c21ae were just short at 20/s).
+        let report = learners.finish(timeout: floodLimits ? Double(count) * 23 / 15 + 120 : 600)
+        task.cancel()
+        _ = await task.result
+        print("load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)")
+        for s in report.stuck { print("  stuck: \(s)") }
+        let log = fake.rateLimitLog
+        if report.earlyRetries > 0 { print("  early: \(log.filter { $0.hasPrefix("early") }.prefix(5))") }
+        print("  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, \(log.filter { $0.hasPrefix("per-chat") }.count) per chat")
+        if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
+    }
+
+    /// The whole runtime over real HTTP on loopback: the fake answers instantly, so this measures us.
+    func loopbackRun() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        var config = paths.config(token: "0:fake-token-for-the-bench", defaultDB: "")
+        config.databasePath = dir.appendingPathComponent("bench.sqlite").path
+        config.apiBase = fake.baseURL
+        config.pollTimeout = 1
+        config.messagesPerSecond = 100_000   // the fake has no limit here: measure our own ceiling
+        config.perChatPerSecond = 100_000
+        let bot = try Bot.build(config)
+        let learnersHere = min(learners, 200)
+        let perLearner = min(updates, 40)
+        for step in 0..<perLearner {
+            for l in 0..<learnersHere {
+                let chat = Int64(20_000 + l)
+                switch step {
+                case 0: fake.say("/start MA", chat: chat)
+                case 1: fake.say("/quiz", chat: chat)
+                default: fake.say(step % 2 == 0 ? ["A", "B", "C", "D"][(l + step) % 4] : "next", chat: chat)
+                }
+            }
+        }
+        let total = learnersHere * perLearner
+        let started = ContinuousClock.now
+        let task = Task { try await bot.run() }
+        _ = fake.wait(timeout: 600) { fake.pendingUpdates == 0 && fake.allUpdatesConfirmed && (try? bot.store.pendingCount()) == 0 }
+        let wall = ContinuousClock.now - started
+        task.cancel()
+        let seconds = wall.inSeconds
+        let sent = fake.calls.count
+        print("loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)")
+    }
+
+    func noNetwork(synchronous: String) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var config = paths.config(token: "bench", defaultDB: dir.appendingPathComponent("bench.sqlite").path)
+        config.databasePath = dir.appendingPathComponent("bench.sqlite").path
+        config.sqliteSynchronous = synchronous
+        let bot = try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
+        let script = SyntheticLearners(count: learners, updatesEach: updates)
+        var timings: [Double] = []
+        let started = ContinuousClock.now
+        var total = 0
+        for b in script.batches(size: batch) {
+            let t0 = ContinuousClock.now
+            try bot.process(b)
+            let elapsed = ContinuousClock.now - t0
+            let perUpdate = elapsed.inSeconds / Double(b.count)
+            timings.append(contentsOf: Array(repeating: perUpdate, count: b.count))
+            total += b.count
+        }
+        let wall = ContinuousClock.now - started
+        let seconds = wall.inSeconds
+        timings.sort()
+        func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
+        print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99))")
+        print("outbox rows pending: \(try bot.store.pendingCount())")
+    }
+}
+
+/// Learners who start, pick a state, and answer quiz questions by button, as real updates.
+struct SyntheticLearners {
+    let count: Int
+    let updatesEach: Int
+
+    func batches(size: Int) -> [[ReceivedUpdate]] {
+        var all: [ReceivedUpdate] = []
+        var updateID: Int64 = 1
+        // Interleave learners the way a busy bot sees them.
+        for step in 0..<updatesEach {
+            for l in 0..<count {
+                let chat = Int64(10_000 + l)
+                let user = User(id: chat, firstName: "L\(l)")
+                let chatObj = Chat(id: chat, type: "private")
+                let update: Update
+                switch step {
+                case 0: update = Update(updateID: updateID, message: Message(messageID: 1, from: user, chat: chatObj, date: 0, text: "/start"))
+                case 1: update = Update(updateID: updateID, message: Message(messageID: 2, from: user, chat: chatObj, date: 0, text: "Massachusetts"))
+                case 2: update = Update(updateID: updateID, message: Message(messageID: 3, from: user, chat: chatObj, date: 0, text: "/quiz"))
+                default:
+                    // Alternate a typed answer and "next", through the quiz and into new ones.
+                    let text = step % 2 == 1 ? ["A", "B", "C", "D"][(l + step) % 4] : "next"
+                    let finished = (step - 3) % 22 == 21
+                    update = Update(updateID: updateID, message: Message(messageID: Int64(step), from: user, chat: chatObj, date: 0,
+                                                                         text: finished ? "/quiz" : text))
+                }
+                all.append(ReceivedUpdate(updateID: updateID, update: update))
+                updateID += 1
+            }
+        }
+        return stride(from: 0, to: all.count, by: size).map { Array(all[$0..<min($0 + size, all.count)]) }
+    }
+}
+
+/// Resident memory from /proc/self/status (Linux): now and the peak so far (VmHWM).
+enum PeakMemory {
+    static func field(_ name: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            return (Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "0") ?? 0) / 1024
+        }
+        return 0
+    }
+    static func current() -> Int { field("VmRSS:") }
+    static func peakMiB() -> Int { field("VmHWM:") }
+}
