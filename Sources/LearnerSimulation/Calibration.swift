@@ -24,6 +24,9 @@ public enum Calibration {
         case reanswerAtOnce
         /// Knows nothing and always picks the longest option.
         case longestOption
+        /// Reads the lessons first (four a day, each followed by its check questions, answered
+        /// minutes after reading), then studies steadily with quick quizzes and practice tests.
+        case lessonsFirst
     }
 
     public struct Observation: Sendable {
@@ -80,13 +83,16 @@ public enum Calibration {
 
     /// Runs `learnersPerPattern` learners of every pattern for `days` days in `state`.
     /// `truthTests` fresh random tests are drawn per observation to measure the true pass rate.
+    /// `lessons`: the learner's lesson path (the `lessonsFirst` pattern reads it; without lessons
+    /// that pattern studies like `steady`).
     public static func run(state: StateInfo, pool: [Question], learnersPerPattern: Int, days: Int,
-                           truthTests: Int, seed: UInt64, patterns: [Pattern] = Pattern.allCases) -> Report {
+                           truthTests: Int, seed: UInt64, patterns: [Pattern] = Pattern.allCases, lessons: [Lesson] = []) -> Report {
         var observations: [Observation] = []
         for pattern in patterns {
             for n in 0..<learnersPerPattern {
                 var sim = SimulatedLearner(pattern: pattern, pool: pool, state: state,
                                            seed: ExamBuilder.mixedHash(state.code, "\(pattern.rawValue)-\(n)-\(seed)"))
+                sim.lessons = lessons
                 for day in 0..<days {
                     sim.study(day: day)
                     // Both the bot and the truth look the next morning: nobody sits the real test
@@ -114,6 +120,10 @@ struct SimulatedLearner {
     var memory: [String: Memory] = [:]
     var progress: [String: QuestionStats] = [:]
     var nextTest = 1
+    var lessons: [Lesson] = []
+    var lessonsRead = 0
+    /// About ten minutes of lessons a day (2-4 minutes each with its checks).
+    static let lessonsPerDay = 4
 
     init(pattern: Calibration.Pattern, pool: [Question], state: StateInfo, seed: UInt64) {
         self.pattern = pattern; self.pool = pool; self.state = state
@@ -148,11 +158,27 @@ struct SimulatedLearner {
         return q.answers.enumerated().allSatisfy { $0.offset == q.correctAnswerIndex || $0.element.count < key }
     }
 
+    /// Reading a lesson: each question it teaches may be learned (a short-lived memory, like an
+    /// answer seen once), more likely when it was already on its way.
+    mutating func read(_ lesson: Lesson, at t: Date) {
+        for id in lesson.teaches {
+            guard var m = memory[id], !m.durable else { continue }
+            if m.strength == nil {
+                if random.unit() < 0.5 { m.strength = 1.0 }
+            } else if random.unit() < 0.5 {
+                m.strength = (m.strength ?? 1) * 1.5
+            }
+            m.lastExposure = t
+            memory[id] = m
+        }
+    }
+
     /// Answers `q` at `t`: the bot records it; the hidden learner then sees the right answer.
-    mutating func answer(_ q: Question, at t: Date) -> Bool {
+    /// `taught`: a lesson's check, minutes after reading it (the bot counts it as recognition).
+    mutating func answer(_ q: Question, at t: Date, taught: Bool = false) -> Bool {
         let right = random.unit() < rightChance(q, at: t)
         let unstudied = Knowledge.counts(progress[q.id], at: t) ? Readiness.FirstAnswers(progress: progress, pool: pool).unstudiedKnown(q) : nil
-        progress[q.id, default: QuestionStats(lastAnsweredAt: t)].record(correct: right, at: t, question: q, unstudied: unstudied)
+        progress[q.id, default: QuestionStats(lastAnsweredAt: t)].record(correct: right, at: t, question: q, unstudied: unstudied, taught: taught)
         guard pattern != .longestOption, var m = memory[q.id], !m.durable else { return right }
         let spaced = m.lastExposure.map { t.timeIntervalSince($0) >= 3600 } ?? true
         if let s = m.strength {
@@ -182,6 +208,18 @@ struct SimulatedLearner {
 
     mutating func study(day: Int) {
         let t = start.addingTimeInterval(Double(day) * 86_400 + 16 * 3600)
+        if pattern == .lessonsFirst, lessonsRead < lessons.count {
+            let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
+            for (i, lesson) in lessons[lessonsRead..<min(lessons.count, lessonsRead + Self.lessonsPerDay)].enumerated() {
+                let at = t.addingTimeInterval(Double(i) * 240)
+                read(lesson, at: at)
+                for (k, id) in lesson.checkQuestionIds.enumerated() {
+                    if let q = byID[id] { _ = answer(q, at: at.addingTimeInterval(120 + Double(k) * 15), taught: true) }
+                }
+            }
+            lessonsRead = min(lessons.count, lessonsRead + Self.lessonsPerDay)
+            return
+        }
         var sessions = 1
         switch pattern {
         case .cramming: sessions = day < 10 ? (day == 0 ? 1 : 0) : 8
@@ -196,7 +234,7 @@ struct SimulatedLearner {
                 _ = quiz(again, at: at.addingTimeInterval(600))
             }
         }
-        if pattern == .steady || pattern == .reanswerAtOnce || pattern == .longestOption, day % 4 == 3,
+        if pattern == .steady || pattern == .reanswerAtOnce || pattern == .longestOption || pattern == .lessonsFirst, day % 4 == 3,
            let exam = try? ExamBuilder.fixedTest(nextTest, state: state, pool: pool) {
             let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
             _ = quiz(exam.questionIDs.compactMap { byID[$0] }, at: t.addingTimeInterval(3 * 3600))

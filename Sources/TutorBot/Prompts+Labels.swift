@@ -18,6 +18,7 @@ extension Prompts {
         case .timedChallenge: return text(strings.modes["timedChallenge"] ?? "Think Fast")
         case .livesChallenge: return text(strings.modes["livesChallenge"] ?? "3 lives")
         case .signGroup(let g): return text(strings.modes["signGroup"] ?? "{{group}}", ["group": signGroupName(g)])
+        case .lessonCheck: return text(strings.modes["lessonCheck"] ?? "Check yourself")
         }
     }
 
@@ -43,6 +44,17 @@ extension Prompts {
         case .backToTest: return b["backToTest"] ?? "Back to my test"
         case .doneForNow: return b["doneForNow"] ?? "Done for now"
         case .messagesBackOn: return b["messagesBackOn"] ?? "Turn messages back on"
+        case .learn(let topic, let number, let count, let continuing):
+            return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
+                        ["topic": topicName(topic), "number": String(number), "count": String(count)])
+        case .nextCard: return b["nextCard"] ?? "Next"
+        case .checkYourself(let n): return text(b["checkYourself"] ?? "Check yourself ({{count}})", ["count": String(n)])
+        case .testOut(let needed, let total): return text(b["testOut"] ?? "Test out ({{needed}} of {{total}})", ["needed": String(needed), "total": String(total)])
+        case .nextLesson: return b["nextLesson"] ?? "Next lesson"
+        case .quizTopic: return b["quizTopic"] ?? "Quiz me on this topic"
+        case .lesson(let number, let title, let done):
+            return text(b[done ? "lessonDone" : "lesson"] ?? "{{number}}. {{title}}", ["number": String(number), "title": title])
+        case .lessonsAllDone: return b["lessonsAllDone"] ?? "All lessons done"
         case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
         case .continueQuiz(let n, let total):
             return text(b["continueQuiz"] ?? "Continue", ["number": String(n), "total": String(total)])

@@ -68,6 +68,21 @@ extension Prompts {
         case .help: return fixed("help")
         case .about: return fixed("about")
         case .notice(let n): return fixedNotices[n] ?? notice(NoticeContext(n))
+        case .lessonCard(let v):
+            struct C { var topic: String; var number: Int; var count: Int; var title: String; var text: String; var card: Int; var cards: Int }
+            return render("lesson_card", C(topic: v.stateName.map { text(strings.buttons["stateRules"] ?? "{{state}} rules", ["state": $0]) } ?? topicName(v.topic),
+                                           number: v.lessonNumber, count: v.lessonCount, title: v.title, text: v.text,
+                                           card: v.cardNumber, cards: v.cardCount))
+        case .lessonDone(let v):
+            struct C { var title: String; var correct: Int; var total: Int; var hasChecks: Bool; var testedOut: Bool; var finished: Bool
+                       var needed: Int; var nextTitle: String?; var done: Int; var lessons: Int; var reward: RewardContext?; var hasMisses: Bool }
+            return render("lesson_done", C(title: v.title, correct: v.correct, total: v.total, hasChecks: v.total > 0, testedOut: v.testedOut,
+                                           finished: v.finished, needed: v.needed, nextTitle: v.nextTitle, done: v.lessonsDone,
+                                           lessons: v.lessonsTotal, reward: v.reward.map(RewardContext.init), hasMisses: v.correct < v.total))
+        case .topicLessons(let v):
+            struct C { var topic: String; var done: Int; var total: Int }
+            return render("topic_lessons", C(topic: topicName(v.topic) + (v.stateName.map { " · \($0)" } ?? ""),
+                                             done: v.done, total: v.total))
         }
     }
 

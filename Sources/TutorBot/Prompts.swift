@@ -25,7 +25,7 @@ public struct Prompts: Sendable {
         "pick_test", "locked_in", "misses", "test_unavailable", "nudge", "confirm_delete", "data_deleted",
         "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
         "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
-        "confirm_state", "confirm_switch", "ready_missing",
+        "confirm_state", "confirm_switch", "ready_missing", "lesson_card", "lesson_done", "topic_lessons",
     ]
 
     let library: MustacheLibrary

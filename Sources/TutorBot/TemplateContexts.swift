@@ -133,7 +133,8 @@ extension HomeContext: TemplateFields {
     var fields: [String: Any] {
         var f: [String: Any] = ["stateName": stateName, "streak": streak, "hasStreak": hasStreak, "studiedToday": studiedToday,
                                 "missed": missed, "hasMissed": hasMissed, "seen": seen, "total": total, "level": level,
-                                "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached]
+                                "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached,
+                                "hasLessons": hasLessons, "lessonsDone": lessonsDone, "lessonsTotal": lessonsTotal, "noLessonsYet": noLessonsYet]
         if let streakEnded { f["streakEnded"] = streakEnded }
         return f
     }
@@ -153,8 +154,14 @@ struct HomeContext {
     var dailyGoal: Int
     var goalReached: Bool
     var streakEnded: Int?
+    var hasLessons: Bool
+    var lessonsDone: Int
+    var lessonsTotal: Int
+    var noLessonsYet: Bool
 
     init(_ v: HomeView) {
+        hasLessons = v.lessonsTotal > 0; lessonsDone = v.lessonsDone; lessonsTotal = v.lessonsTotal
+        noLessonsYet = v.lessonsTotal > 0 && v.lessonsDone == 0
         streakEnded = v.streakEnded
         hasMissed = v.missedCount > 0
         level = XP.level(v.xp)

@@ -136,8 +136,10 @@ public enum BankLint {
             }
             if let problem { p.add(fileOf(q), q.id, "imageAssetName", problem) }
         }
-        for s in banks.signs where !usedPictures.contains(s.id) {
-            p.add("signs.json", s.id, "id", "no question shows this picture")
+        // Lessons show pictures too (a scene may be drawn for a lesson alone).
+        let lessonPictures = Set(banks.allLessons.flatMap { $0.cards.compactMap(\.imageAssetName) })
+        for s in banks.signs where !usedPictures.contains(s.id) && !lessonPictures.contains(s.id) {
+            p.add("signs.json", s.id, "id", "no question or lesson shows this picture")
         }
 
         var perTopic: [Topic: Int] = [:]

@@ -213,6 +213,8 @@ public enum SignGroup: String, Codable, CaseIterable, Sendable {
     case regulatory, warning, guide, workZone, school, railroad
     /// Traffic-signal and beacon displays, and pavement markings drawn from above.
     case signal, marking
+    /// Road situations drawn from above or the side (a four-way stop, the two-second rule), for lessons.
+    case scene
 }
 
 public struct SignInfo: Codable, Equatable, Sendable {

@@ -85,6 +85,8 @@ extension Reduction {
                                             progress: state.progress, random: &random)
         case .review:
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
+        case .lessonCheck(let id):
+            questions = banks.lesson(id).map { checkQuestions($0).compactMap(banks.question) } ?? []
         case .practiceTest(let number):
             do {
                 // A random test is seeded by the chat's quiz number too: never the same draw twice,
@@ -206,7 +208,10 @@ extension Reduction {
         let unstudied = Knowledge.counts(state.progress[q.id], at: ctx.now)
             ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode),
                                      positions: banks.poolPositions(for: learner.stateCode)).unstudiedKnown(q) : nil
-        stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied)
+        // A lesson's check, answered minutes after reading it, is short-term evidence: it counts for
+        // review, mastery and cards, not for the knowledge trace or the first-answer prior.
+        let taught: Bool = if case .lessonCheck = quiz.mode { true } else { false }
+        stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied, taught: taught)
         state.progress[q.id] = stats
         let day = today
         let firstToday = !learner.streak.studied(on: day)
@@ -291,6 +296,7 @@ extension Reduction {
 
     mutating func finish(timedOut: Bool = false) {
         guard let quiz = state.session.quiz else { return showHome() }
+        if case .lessonCheck(let id) = quiz.mode { return finishLessonCheck(quiz, lessonID: id) }
         var byTopic: [Topic: TopicScore] = [:]
         for a in quiz.answers {
             var s = byTopic[a.topic] ?? TopicScore(topic: a.topic, correct: 0, total: 0)

@@ -11,6 +11,7 @@ extension Reduction {
         switch state.session.screen {
         case .quiz where state.session.quiz != nil: resume()
         case .cards where state.session.cards != nil: showCardFront()
+        case .lesson where state.session.lesson != nil: showLessonCard()
         case .typingState: showTypeState()
         case .pickingState: showStatePicker()
         case .settings: showSettings()
@@ -93,11 +94,14 @@ extension Reduction {
                             missedCount: missed, seenCount: seenCount(info.code),
                             totalCount: pool.count, xp: learner.xp,
                             answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
-                            streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil)
+                            streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil,
+                            lessonsDone: lessonPath.filter { state.lessonsDone[$0.id] != nil }.count, lessonsTotal: lessonPath.count)
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         // Every button keeps its place whatever the learner's state: Review is always there (with
         // its count), and Continue, when a quiz is open, is added at the bottom.
         var rows: [[Button]] = []
+        // Learn comes first: the next lesson (or the open one); once the path is done, the topics' lists.
+        if !lessonPath.isEmpty { rows.append([learnButton ?? Button(.lessonsAllDone, .menu(.topics))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
         // Only cards due now are counted: "(10 new)" on a new account read as ten cards waiting.
         rows.append([Button(.flashcards(due: due), .menu(.flashcards)),
@@ -105,18 +109,22 @@ extension Reduction {
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
-        if let quiz = state.session.quiz {
+        // A lesson's open check goes on through the lesson button above, not a second Continue.
+        if let quiz = state.session.quiz, !quiz.isLessonCheck {
             rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
         }
         send(.home(view), buttons: rows)
     }
 
     mutating func showTopics() {
-        guard stateInfo != nil else { return showStatePicker() }
+        guard let info = stateInfo else { return showStatePicker() }
         state.session.screen = .home
         let topics = Set(banks.pool(for: learner.stateCode).map(\.category)).sorted()
+        // A topic with lessons opens its list (lessons with ✅, and its quiz); one without, its quiz.
+        let banks = self.banks
+        let hasLessons = { (t: Topic) in t == .stateSpecific ? !banks.lessons(forState: info.code).isEmpty : !banks.lessons(for: t).isEmpty }
         var rows = stride(from: 0, to: topics.count, by: 2).map { i in
-            topics[i..<min(i + 2, topics.count)].map { Button(.topic($0), .pickTopic($0)) }
+            topics[i..<min(i + 2, topics.count)].map { Button(.topic($0), hasLessons($0) ? .topicLessons($0) : .pickTopic($0)) }
         }
         rows.append([Button(.home, .menu(.home))])
         send(.pickTopic, buttons: rows)
@@ -181,6 +189,8 @@ extension Reduction {
         // Offer the quickest useful thing: due flashcards first, then misses.
         if due > 0 { rows[0].append(Button(.flashcards(due: due), .menu(.flashcards))) }
         else if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
+        // The reminder can point to the next lesson too.
+        if let learn = learnButton { rows.append([learn]) }
         send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed, cardsDue: due)),
                    buttons: rows, bulk: true))
     }

@@ -301,6 +301,14 @@ struct Reduction {
         case .quizSigns(let group):
             effects.append(ack)
             startQuiz(.signGroup(group))
+        case .openLesson(let id):
+            effects.append(ack)
+            openLesson(id)
+        case .nextLessonCard(let seq, let card):
+            nextLessonCard(callbackID, seq: seq, card: card)
+        case .topicLessons(let topic):
+            effects.append(ack)
+            showTopicLessons(topic)
         }
     }
 
@@ -333,6 +341,8 @@ struct Reduction {
             state.learner.fourButtonCards.toggle()
             showSettings()
         case .flashcards: startFlashcards()
+        case .learn: learn()
+        case .testOut: testOut()
         case .doneForNow:
             guard let run = state.session.cards else { return showHome() }
             finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)

@@ -45,6 +45,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case toggleNudges = "nt", deleteData = "dd", confirmDelete = "dy"
     case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
     case doneForNow = "dn", messagesOn = "mo"
+    case learn = "le", testOut = "to"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded
@@ -72,6 +73,11 @@ public enum ButtonAction: Equatable, Sendable {
     case quizSigns(SignGroup)
     /// Confirmed: switch to this state although a practice test is open (it is kept for its state).
     case switchState(String)
+    /// Lessons: open one (from a topic's list), the next card of lesson run `seq` after card `card`,
+    /// and a topic's list of lessons.
+    case openLesson(String)
+    case nextLessonCard(seq: Int, card: Int)
+    case topicLessons(Topic)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -94,6 +100,9 @@ public enum ButtonAction: Equatable, Sendable {
         case .signAt(let g, let i): body = "i:\(g.rawValue):\(i)"
         case .quizSigns(let g): body = "q:\(g.rawValue)"
         case .switchState(let code): body = "w:\(code)"
+        case .openLesson(let id): body = "l:\(id)"
+        case .nextLessonCard(let s, let c): body = "e:\(s):\(c)"
+        case .topicLessons(let t): body = "o:\(t.rawValue)"
         }
         return ButtonAction.version + body
     }
@@ -145,6 +154,15 @@ public enum ButtonAction: Equatable, Sendable {
         case ("p", 3):
             guard let q = int(parts[1]), let p = int(parts[2]) else { return nil }
             self = .missesPage(quiz: q, page: p)
+        case ("l", 2):
+            guard (3...50).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else { return nil }
+            self = .openLesson(parts[1])
+        case ("e", 3):
+            guard let s = int(parts[1]), let c = int(parts[2]) else { return nil }
+            self = .nextLessonCard(seq: s, card: c)
+        case ("o", 2):
+            guard let t = Topic(rawValue: parts[1]) else { return nil }
+            self = .topicLessons(t)
         default:
             return nil
         }

@@ -99,9 +99,11 @@ public struct QuestionStats: Codable, Equatable, Sendable {
     /// estimate readiness reads (an answer given soon after the answer was last shown is
     /// recognition and leaves the estimate alone; see `Knowledge.update`). `unstudied`: what the
     /// learner would know of it unstudied (`Readiness.FirstAnswers.unstudiedKnown`), else a newcomer's.
-    public mutating func record(correct isCorrect: Bool, at: Date, question: Question, unstudied: Double? = nil) {
-        if seen == 0 { firstCorrect = isCorrect; firstAnsweredAt = at }
-        Knowledge.update(&self, correct: isCorrect, at: at, question: question, unstudied: unstudied)
+    /// `taught`: answered right after a lesson taught it (recognition, like an answer just shown):
+    /// neither a first answer nor evidence for the knowledge trace.
+    public mutating func record(correct isCorrect: Bool, at: Date, question: Question, unstudied: Double? = nil, taught: Bool = false) {
+        if firstAnsweredAt == nil && !taught { firstCorrect = isCorrect; firstAnsweredAt = at }
+        if !taught { Knowledge.update(&self, correct: isCorrect, at: at, question: question, unstudied: unstudied) }
         seen += 1
         if isCorrect { correct += 1 }
         lastCorrect = isCorrect
@@ -123,13 +125,18 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case livesChallenge
     /// A drill on the signs of one gallery group ("Quiz me on these").
     case signGroup(SignGroup)
+    /// A lesson's check questions, right after its cards (or first, to test out of it).
+    case lessonCheck(String)
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
+    public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }
 }
 
 /// An open quiz: where the learner is, and what they answered. Survives restarts (stored).
 public struct QuizRun: Codable, Equatable, Sendable {
     public enum Phase: String, Codable, Sendable { case asking, answered }
+
+    public var isLessonCheck: Bool { mode.isLessonCheck }
 
     public var id: Int
     public var mode: QuizMode
@@ -244,7 +251,21 @@ public struct QuizResult: Codable, Equatable, Sendable {
 
 /// Which screen the learner last saw, so stray input can show it again.
 public enum Screen: String, Codable, Sendable {
-    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery
+    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery, lesson
+}
+
+/// A lesson being read: which card is showing, and whether the learner chose to test out first.
+public struct LessonRun: Codable, Equatable, Sendable {
+    public var lessonID: String
+    /// Never reused within a chat, so a button from an earlier lesson is recognisably stale.
+    public var seq: Int
+    public var card: Int
+    /// Check questions first: 4 of 5 right finishes the lesson without the cards.
+    public var testingOut: Bool = false
+
+    public init(lessonID: String, seq: Int, card: Int = 0, testingOut: Bool = false) {
+        self.lessonID = lessonID; self.seq = seq; self.card = card; self.testingOut = testingOut
+    }
 }
 
 /// A flashcard session: the cards to go through and whether the current one shows its answer.
@@ -278,6 +299,8 @@ public struct Session: Codable, Equatable, Sendable {
     /// New flashcards started on `newCardsDay` (local), against the daily cap.
     public var newCardsDay: LocalDay? = nil
     public var newCardsToday: Int? = nil
+    /// A lesson being read: it waits behind "Continue" like a quiz (optional: older sessions decode).
+    public var lesson: LessonRun? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID; self.cards = cards
@@ -293,6 +316,8 @@ public struct ChatState: Equatable, Sendable {
     public var results: [QuizResult]
     /// The spaced-repetition card of every question the learner has met.
     public var cards: [String: FSRSCard]
+    /// Lessons the learner finished (read and checked, or tested out of), with when.
+    public var lessonsDone: [String: Date] = [:]
 
     public static let recentResultsKept = 20
 

@@ -88,6 +88,45 @@ public struct HomeView: Equatable, Sendable {
     public var dailyGoal: Int = Learner.dailyGoal
     /// A streak of this many days ended since the learner last studied (told kindly until they study).
     public var streakEnded: Int? = nil
+    /// Lessons finished of the learner's path (every topic's and their state's).
+    public var lessonsDone: Int = 0
+    public var lessonsTotal: Int = 0
+}
+
+/// One card of a lesson: "📖 Road signs · lesson 2 of 5 — Shapes and colours", the card, "2/4".
+public struct LessonCardView: Equatable, Sendable {
+    public var topic: Topic
+    public var lessonNumber: Int
+    public var lessonCount: Int
+    public var title: String
+    public var text: String
+    public var cardNumber: Int
+    public var cardCount: Int
+    /// The state's own rules: its name ("Ohio's rules") rather than the topic's.
+    public var stateName: String? = nil
+}
+
+/// The end of a lesson's check questions.
+public struct LessonDoneView: Equatable, Sendable {
+    public var title: String
+    public var correct: Int
+    public var total: Int
+    /// Tested out: the cards were skipped; `finished` says whether the checks were enough.
+    public var testedOut: Bool
+    public var finished: Bool
+    public var needed: Int
+    public var nextTitle: String?
+    public var lessonsDone: Int
+    public var lessonsTotal: Int
+    public var reward: SessionReward? = nil
+}
+
+/// A topic's lessons (their buttons carry the titles and ✅).
+public struct TopicLessonsView: Equatable, Sendable {
+    public var topic: Topic
+    public var done: Int
+    public var total: Int
+    public var stateName: String? = nil
 }
 
 public struct QuestionView: Equatable, Sendable {
@@ -279,4 +318,7 @@ public enum Message: Equatable, Sendable {
     case help
     case about
     case notice(Notice)
+    case lessonCard(LessonCardView)
+    case lessonDone(LessonDoneView)
+    case topicLessons(TopicLessonsView)
 }

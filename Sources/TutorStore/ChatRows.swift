@@ -36,6 +36,7 @@ public struct PreparedWrites: Sendable {
     var progress: [(id: String, stats: QuestionStats)]
     var cards: [(id: String, card: FSRSCard)]
     var newResults: [(result: QuizResult, body: String)]
+    var newLessons: [(id: String, at: Date)] = []
 }
 
 extension ChatChange {
@@ -231,7 +232,14 @@ extension TutorStore {
                 repairs.append("card row (chat \(chatID)) left out: \(error)")
             }
         }
-        return ChatState(learner: l, session: session, progress: progress, results: results, cards: cards)
+        var state = ChatState(learner: l, session: session, progress: progress, results: results, cards: cards)
+        let lessonRows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT lesson_id, completed_at FROM lesson_progress WHERE chat_id = ?"),
+                                             arguments: [chatID])
+        while let row = try lessonRows.next() {
+            do { state.lessonsDone[try row.decode(forColumn: "lesson_id")] = Date(timeIntervalSince1970: try row.decode(forColumn: "completed_at")) }
+            catch { repairs.append("lesson_progress row (chat \(chatID)) left out: \(error)") }
+        }
+        return state
     }
 
     /// Writes a batch's chat changes, outbox rows and the new update offset in ONE transaction:
@@ -337,6 +345,11 @@ extension TutorStore {
                     (SELECT quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?))
                 """).execute(arguments: [l.chatID, l.chatID, ChatState.recentResultsKept])
         }
+        for (id, at) in w.newLessons {
+            try db.cachedStatement(sql: """
+                INSERT INTO lesson_progress(chat_id, lesson_id, completed_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, lesson_id) DO NOTHING
+                """).execute(arguments: [l.chatID, id, at.timeIntervalSince1970])
+        }
         for a in change.answers {
             try db.cachedStatement(sql: """
                 INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
@@ -368,12 +381,13 @@ extension TutorStore {
             sessionBody: !change.repaired && change.before?.session == s.session ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
             progress: s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
             cards: s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
-            newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map { ($0, String(decoding: try encoder.encode($0), as: UTF8.self)) })
+            newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map { ($0, String(decoding: try encoder.encode($0), as: UTF8.self)) },
+            newLessons: s.lessonsDone.filter { change.before?.lessonsDone[$0.key] == nil }.map { ($0.key, $0.value) })
     }
 
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
     public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
-                                            "outbox", "message_ref", "broadcast_delivery", "card"]
+                                            "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress"]
 
     static func erase(_ db: Database, chatID: Int64) throws {
         // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.

@@ -199,6 +199,17 @@ enum Schema {
                 CREATE INDEX outbox_done ON outbox(created_at) WHERE status != 'pending';
                 """)
         }
+        m.registerMigration("v8-lessons") { db in
+            try db.execute(sql: """
+                -- Lessons a learner finished (read and checked, or tested out of).
+                CREATE TABLE lesson_progress (
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    lesson_id TEXT NOT NULL CHECK (length(lesson_id) BETWEEN 1 AND 64),
+                    completed_at REAL NOT NULL,
+                    PRIMARY KEY (chat_id, lesson_id)
+                ) WITHOUT ROWID;
+                """)
+        }
         return m
     }
 }

@@ -105,8 +105,9 @@ struct BenchSuites {
         let started = ContinuousClock.now
         for code in states {
             guard let state = banks.state(code) else { print("calibration: no state \(code)"); continue }
+            let lessons = banks.lessonTopics.flatMap { banks.lessons(for: $0) } + banks.lessons(forState: code)
             let report = Calibration.run(state: state, pool: banks.pool(for: code), learnersPerPattern: learners, days: days,
-                                         truthTests: 200, seed: 1)
+                                         truthTests: 200, seed: 1, lessons: lessons)
             all += report.observations
             print("calibration \(code): \(report.shown.count) shown observations, Brier \(String(format: "%.3f", report.brier)), "
                   + "mean abs calibration error \(String(format: "%.3f", report.calibrationError))")

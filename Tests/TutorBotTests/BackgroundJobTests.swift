@@ -173,6 +173,9 @@ import TutorStore
         #expect(h.fake.press("📚 Topics", chat: learner))
         #expect(h.waitForText(learner, "Pick a topic"))
         #expect(h.fake.press("Road signs", chat: learner))
+        // A topic with lessons lists them (✅ when done) with its quiz.
+        #expect(h.waitForText(learner, "lessons done"))
+        #expect(h.fake.press("⚡ Quiz me on this topic", chat: learner))
         for n in 1...10 {
             #expect(h.waitForText(learner, "Q\(n)/10"))
             // Pick an answer that is probably wrong (the last one; a word where there are no options):

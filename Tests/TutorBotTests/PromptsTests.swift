@@ -80,6 +80,19 @@ import Testing
             .pickSignGroup,
             .signCard(SignCardView(sign: SignInfo(id: "stop", name: "Stop", group: .regulatory, mutcd: "R1-1", meaning: "Come to a full stop.", rule: "Red octagon."), number: 1, total: 20)),
             .levelUp(level: 4),
+            .home(HomeView(firstName: "Sam", stateName: "Ohio", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 330,
+                           lessonsDone: 0, lessonsTotal: 65)),
+            .lessonCard(LessonCardView(topic: .roadSigns, lessonNumber: 2, lessonCount: 5, title: "Shapes & <colours>",
+                                       text: String(repeating: "A sign's shape & colour tell you what it is. ", count: 10), cardNumber: 3, cardCount: 6)),
+            .lessonCard(LessonCardView(topic: .stateSpecific, lessonNumber: 1, lessonCount: 4, title: "Your permit", text: "Ohio's rule.",
+                                       cardNumber: 1, cardCount: 4, stateName: "Ohio")),
+            .lessonDone(LessonDoneView(title: "Shapes", correct: 4, total: 5, testedOut: false, finished: true, needed: 4, nextTitle: "Colours",
+                                       lessonsDone: 3, lessonsTotal: 65, reward: SessionReward(xpEarned: 30, answeredToday: 5, streak: 2))),
+            .lessonDone(LessonDoneView(title: "Shapes", correct: 3, total: 5, testedOut: true, finished: false, needed: 4, nextTitle: nil,
+                                       lessonsDone: 3, lessonsTotal: 65)),
+            .lessonDone(LessonDoneView(title: "Last one", correct: 0, total: 0, testedOut: false, finished: true, needed: 0, nextTitle: nil,
+                                       lessonsDone: 65, lessonsTotal: 65)),
+            .topicLessons(TopicLessonsView(topic: .parking, done: 1, total: 3)),
         ] + Notice.allCases.map { .notice($0) } + Badge.allCases.map { .badgeEarned($0) }
     }
 

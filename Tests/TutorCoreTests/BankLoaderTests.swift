@@ -80,7 +80,7 @@ import Testing
         #expect(problems.contains("universal/speedAndSpace.json: u-5: acceptedAnswers: \"1 foot\" reads as \"1\", but the key \"10 inches\" is the number 10.0"))
         #expect(!problems.contains { $0.contains("\"ten\"") }, "ten means 10")
         #expect(problems.contains("universal/roadSigns.json: u-6: imageAssetName: names the stop sign without showing it (imageAssetName \"stop\")"))
-        #expect(problems.contains("signs.json: yield: id: no question shows this picture"))
+        #expect(problems.contains("signs.json: yield: id: no question or lesson shows this picture"))
         #expect(problems.contains("universal/: -: category signals: 0 universal questions; a topic needs at least 8"))
         #expect(!problems.contains { $0.contains("u-7") })
         #expect(problems.contains("universal/parking.json: u-2: distinctFrom: no question u-99"))

@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -24,6 +24,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         s.learner.badges = [.streak7, .firstPerfectQuiz]
         s.learner.answeredToday = 4
         s.learner.answeredDay = LocalDay(iso: "2026-11-18")
+        s.lessonsDone["l-parking-1"] = t
         s.results = [QuizResult(quizID: 2, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: t, finishedAt: t,
                                 byTopic: [TopicScore(topic: .parking, correct: 7, total: 10)], missedIDs: ["u-9"])]
         return s
