@@ -48,8 +48,10 @@ boundaries:
 	  echo "TelegramAPI must not depend on the store or the core"; exit 1; fi
 	@if grep -rEn '^import (FakeBotAPI|LearnerSimulation)' Sources/permitready Sources/TutorBot Sources/TutorStore Sources/TutorCore; then \
 	  echo "the shipped binary must not carry the fake Bot API or the simulated learners (permitready-bench does)"; exit 1; fi
-	@if grep -rEln 'enum Calibration|struct FakeBotAPI|final class FakeBotAPI' Sources/TutorCore Sources/TutorBot; then \
-	  echo "the learner simulator and the fake belong in their own modules"; exit 1; fi
+	@if grep -rEln 'enum Calibration|struct FakeBotAPI|final class FakeBotAPI|struct StreamingJSONEncoder|enum JSONValue' Sources/TutorCore Sources/TutorBot; then \
+	  echo "the learner simulator, the fake and the JSON coding belong in their own modules"; exit 1; fi
+	@if grep -rEn '^import' Sources/JSONCoding | grep -v 'import Foundation$$'; then \
+	  echo "JSONCoding is Foundation only"; exit 1; fi
 	@echo "module boundaries OK"
 
 # One versioned tarball an operator unpacks on a bare Debian 12 server: the Swift runtime linked

@@ -35,10 +35,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        .target(name: "TutorCore"),
+        // JSON read and written by hand for speed (bank files, sessions, request bodies): Foundation only.
+        .target(name: "JSONCoding"),
+        .target(name: "TutorCore", dependencies: ["JSONCoding"]),
         .target(
             name: "TutorStore",
-            dependencies: ["TutorCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TutorCore", "JSONCoding", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "TelegramAPI",
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "TutorBot",
             dependencies: [
-                "TutorCore", "TutorStore", "TelegramAPI", "CCairo",
+                "TutorCore", "TutorStore", "TelegramAPI", "CCairo", "JSONCoding",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -67,11 +69,11 @@ let package = Package(
             name: "permitready-bench",
             dependencies: ["TutorBot", "FakeBotAPI", "LearnerSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore", "LearnerSimulation"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore", "JSONCoding", "LearnerSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TutorStoreTests", dependencies: ["TutorStore", "TutorCore"]),
         .testTarget(
             name: "TutorBotTests",
-            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI", "FakeBotAPI"],
+            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI", "FakeBotAPI", "JSONCoding"],
             resources: [.copy("Fixtures")]
         ),
     ],

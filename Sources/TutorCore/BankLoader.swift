@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 
 /// One thing wrong in the banks, located by file, question (or state/sign) id and field.
 public struct BankProblem: Equatable, Sendable, CustomStringConvertible {

@@ -55,7 +55,7 @@ public enum GuessingLint {
                 for (i, option) in q.answers.enumerated() {
                     let isKey = i == q.correctAnswerIndex
                     if isKey { keys += 1 } else { wrong += 1 }
-                    let words = Set(option.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init))
+                    let words = Self.words(option)
                     for w in words where absoluteWords.contains(w) {
                         if isKey { absKeys[w, default: 0] += 1 } else { absWrong[w, default: 0] += 1 }
                     }
@@ -93,6 +93,26 @@ public enum GuessingLint {
         return Report(files: files, overall: overall, absolute: absolute, keys: keys, wrongOptions: wrong, strongestCue: cue, problems: problems)
     }
 
+    /// An option's distinct words, lower-cased (letters and apostrophes; read byte by byte: splitting
+    /// Strings by Character was most of the lint's time).
+    static func words(_ text: String) -> Set<String> {
+        var words = Set<String>()
+        var current: [UInt8] = []
+        func flush() {
+            if !current.isEmpty { words.insert(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true) }
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "'"): current.append(byte)
+            case 0x80...: current.append(byte)   // a letter of another script, kept whole
+            default: flush()
+            }
+        }
+        flush()
+        return words
+    }
+
     /// At most 55% middle keys; a file with few such questions gets one question of slack.
     static func middleShareHolds(_ middle: Int, of total: Int) -> Bool {
         total == 0 || middle <= Int((Double(total) * maxMiddleKeyShare).rounded(.down)) + 1
@@ -119,6 +139,8 @@ public enum GuessingLint {
     /// Each option's number (in a common unit), when every option is one and all differ; nil otherwise.
     /// Leading words all options share ("At least 10 feet") are skipped first.
     static func numericValues(_ answers: [String]) -> [Double]? {
+        // Most questions have an option without a digit: out at once (the splitting below is the slow part).
+        guard answers.allSatisfy({ $0.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }) else { return nil }
         let words = answers.map { $0.split(separator: " ").map(String.init) }
         var shared = 0
         while words.allSatisfy({ $0.count > shared + 1 }), Set(words.map { $0[shared].lowercased() }).count == 1,

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCoding
 
 /// What a lesson teaches: one handbook topic (read in every state) or one state's own rules.
 public enum LessonScope: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TutorCore
+@testable import JSONCoding
+import TutorCore
 
 /// The session blob and every request body go through `StreamingJSONEncoder`: it must say what
 /// Foundation's JSONEncoder says (the same JSON value) and read back to the same Swift value.
