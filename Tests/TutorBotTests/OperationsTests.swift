@@ -32,31 +32,18 @@ import Glibc
         return dir
     }
 
-    /// A learner with three answers and a card, committed as the bot commits.
-    static func learner(_ chat: Int64, now: Date) -> ChatChange {
-        var state = ChatState(learner: Learner(chatID: chat, userID: chat, firstName: "L", stateCode: "TX", joinedAt: now))
-        var answers: [AnswerRecord] = []
-        for i in 0..<3 {
-            let id = "u-q\(i)"
-            state.progress[id] = QuestionStats(seen: 1, correct: i % 2, lastCorrect: i % 2 == 1, lastAnsweredAt: now, missed: i % 2 == 0)
-            answers.append(AnswerRecord(questionID: id, correct: i % 2 == 1, quizID: 1, answeredAt: now, localDay: LocalDay(now, in: .gmt)))
-        }
-        state.cards["u-q0"] = FSRSCard.new(due: now)
-        return ChatChange(before: nil, after: state, answers: answers, outbox: [])
-    }
-
     @Test func aBackupTakenWhileWritingRestoresEveryCommittedLearnerInAFreshProcess() async throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let live = dir.appendingPathComponent("live.sqlite").path
         let store = try TutorStore(path: live)
-        for chat in 1...2_000 { try store.commit([Self.learner(Int64(chat), now: Date())], offset: nil) }
+        for chat in 1...2_000 { try store.commit([DrillData.learner(Int64(chat), now: Date())], offset: nil) }
         // A writer keeps committing while the backup runs, as the bot would.
         let committed = Locked<Int64>(2_000)
         let writing = Task.detached {
             var chat: Int64 = 2_001
             while !Task.isCancelled {
-                try? store.commit([Self.learner(chat, now: Date())], offset: nil)
+                try? store.commit([DrillData.learner(chat, now: Date())], offset: nil)
                 committed.withLock { $0 = chat }
                 chat += 1
             }
@@ -93,7 +80,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let live = dir.appendingPathComponent("live.sqlite").path
         let store = try TutorStore(path: live)
-        try store.commit([Self.learner(7, now: Date())], offset: nil)
+        try store.commit([DrillData.learner(7, now: Date())], offset: nil)
         let garbage = dir.appendingPathComponent("garbage.sqlite").path
         try Data(repeating: 0x41, count: 8_192).write(to: URL(fileURLWithPath: garbage))
         let broken = try cli(["restore", "--from", garbage, "--db", live])
@@ -124,9 +111,9 @@ import Glibc
         let backup = dir.appendingPathComponent("b.sqlite").path
         do {
             let store = try TutorStore(path: live)
-            try store.commit([Self.learner(1, now: Date())], offset: nil)
+            try store.commit([DrillData.learner(1, now: Date())], offset: nil)
             try store.backup(to: backup)
-            try store.commit([Self.learner(2, now: Date())], offset: nil)
+            try store.commit([DrillData.learner(2, now: Date())], offset: nil)
         }
         #expect(try cli(["restore", "--from", backup, "--db", live]).status == 0)
         #expect(try cli(["restore", "--from", backup, "--db", live]).status == 0)
@@ -151,7 +138,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let live = dir.appendingPathComponent("live.sqlite").path
         let store = try TutorStore(path: live)
-        try store.commit([Self.learner(1, now: Date())], offset: nil)
+        try store.commit([DrillData.learner(1, now: Date())], offset: nil)
         try store.execute("INSERT INTO grdb_migrations(identifier) VALUES ('v99-from-the-future')")
         let last = try #require(try store.appliedMigrations().last)
         for command in [["health"], ["stats"], ["backup", "--to", dir.appendingPathComponent("x.sqlite").path], ["prune"], ["migrate"]] {
@@ -182,7 +169,7 @@ import Glibc
         try store.execute("PRAGMA max_page_count = \(pages + 2)")
         var failure: (any Error)?
         for chat in 1...500 where failure == nil {
-            do { try store.commit([Self.learner(Int64(chat), now: Date())], offset: nil) } catch { failure = error }
+            do { try store.commit([DrillData.learner(Int64(chat), now: Date())], offset: nil) } catch { failure = error }
         }
         let said = "\(try #require(failure))"
         #expect(said == "\(live): no space left on the disk", "\(said)")
@@ -194,7 +181,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let live = dir.appendingPathComponent("live.sqlite").path
         let store = try TutorStore(path: live)
-        try store.commit([Self.learner(1, now: Date())], offset: nil)
+        try store.commit([DrillData.learner(1, now: Date())], offset: nil)
         let common = ["--db", live, "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en"]
         let blank = try cli(["broadcast", "--to", "all", "--text", "   ", "--send"] + common)
         #expect(blank.status != 0 && blank.output.contains("no note"), "\(blank.output)")
@@ -277,7 +264,7 @@ import Glibc
         let store = try TutorStore(path: ":memory:")
         let now = Date()
         let old = now.addingTimeInterval(-40 * 86_400)
-        var change = Self.learner(1, now: old)
+        var change = DrillData.learner(1, now: old)
         change.answers += [AnswerRecord(questionID: "u-q9", correct: true, quizID: 2, answeredAt: now, localDay: LocalDay(now, in: .gmt))]
         change.outbox = [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"old"}"#.utf8))]
         try store.commit([change], offset: nil)
