@@ -89,6 +89,9 @@ public struct QuestionStats: Codable, Equatable, Sendable {
     public var knowledge: Double? = nil
     public var knowledgeAt: Date? = nil
     public var strengthDays: Double? = nil
+    /// When a lesson's check first asked it (right after teaching it), if that came before any
+    /// other answer: such answers are not first answers (see `Readiness.FirstAnswers`).
+    public var taughtAt: Date? = nil
 
     public init(seen: Int = 0, correct: Int = 0, lastCorrect: Bool = false, lastAnsweredAt: Date, missed: Bool = false) {
         self.seen = seen; self.correct = correct; self.lastCorrect = lastCorrect
@@ -103,6 +106,7 @@ public struct QuestionStats: Codable, Equatable, Sendable {
     /// neither a first answer nor evidence for the knowledge trace.
     public mutating func record(correct isCorrect: Bool, at: Date, question: Question, unstudied: Double? = nil, taught: Bool = false) {
         if firstAnsweredAt == nil && !taught { firstCorrect = isCorrect; firstAnsweredAt = at }
+        if firstAnsweredAt == nil && taught && taughtAt == nil { taughtAt = at }
         if !taught { Knowledge.update(&self, correct: isCorrect, at: at, question: question, unstudied: unstudied) }
         seen += 1
         if isCorrect { correct += 1 }

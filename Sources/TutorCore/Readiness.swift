@@ -165,6 +165,9 @@ public enum Readiness {
         private init(progress: [String: QuestionStats], questions: some Sequence<Question>) {
             for q in questions {
                 guard let s = progress[q.id], s.seen > 0 else { continue }
+                // Answered only in a lesson's check, minutes after being taught: not a first answer
+                // (rows from before first answers were stored fall back on their counts).
+                if s.firstCorrect == nil && s.taughtAt != nil { continue }
                 let first = s.firstCorrect ?? (s.correct == s.seen)
                 let g = Knowledge.guess(q)
                 let expected = Knowledge.rightChance(known: Knowledge.newcomerKnown(q), guess: g)

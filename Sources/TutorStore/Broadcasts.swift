@@ -14,6 +14,14 @@ public struct Broadcast: Equatable, Sendable {
     public var lastChatID: Int64
 }
 
+extension Broadcast: FetchableRecord {
+    public init(row r: Row) throws {
+        self.init(id: try r.decode(forColumn: "id"), stateCode: try r.decode(forColumn: "state_code"), text: try r.decode(forColumn: "text"),
+                  status: try r.decode(forColumn: "status"), adminChatID: try r.decode(forColumn: "admin_chat_id"),
+                  recipients: try r.decode(forColumn: "recipients"), lastChatID: try r.decode(forColumn: "last_chat_id"))
+    }
+}
+
 public struct BroadcastProgress: Equatable, Sendable {
     public var queued: Int
     public var sent: Int
@@ -65,10 +73,7 @@ extension TutorStore {
     }
 
     static func broadcast(_ db: Database, _ id: Int64) throws -> Broadcast? {
-        try Row.fetchOne(db, sql: "SELECT * FROM broadcast WHERE id = ?", arguments: [id]).map {
-            Broadcast(id: $0["id"], stateCode: $0["state_code"], text: $0["text"], status: $0["status"],
-                      adminChatID: $0["admin_chat_id"], recipients: $0["recipients"], lastChatID: $0["last_chat_id"])
-        }
+        try Broadcast.fetchOne(db, sql: "SELECT * FROM broadcast WHERE id = ?", arguments: [id])
     }
 
     /// draft → sending (or cancelled); returns false if it was not a draft (a second tap).
@@ -116,9 +121,9 @@ extension TutorStore {
             let rows = try Row.fetchAll(db, sql: "SELECT status, error, COUNT(*) AS n FROM outbox WHERE broadcast_id = ? GROUP BY status, error", arguments: [id])
             var p = BroadcastProgress(queued: 0, sent: 0, blocked: 0, failed: 0, pending: 0)
             for r in rows {
-                let n: Int = r["n"]
+                let n: Int = try r.decode(forColumn: "n")
                 p.queued += n
-                switch (r["status"] as String, r["error"] as String?) {
+                switch (try r.decode(String.self, forColumn: "status"), try r.decode(String?.self, forColumn: "error")) {
                 case ("sent", _): p.sent += n
                 case ("pending", _): p.pending += n
                 case ("dropped", _): p.blocked += n
@@ -166,9 +171,10 @@ extension TutorStore {
             let byState = try Row.fetchAll(db, sql: """
                 SELECT state_code, COUNT(*) AS n FROM learner WHERE is_group = 0 AND state_code IS NOT NULL
                 GROUP BY state_code ORDER BY n DESC, state_code
-                """).map { (code: $0["state_code"] as String, learners: $0["n"] as Int) }
-            return UsageStats(learners: row["learners"], activeToday: row["today"], activeWeek: row["week"],
-                              answersToday: answers, blocked: row["blocked"], byState: byState)
+                """).map { (code: try $0.decode(String.self, forColumn: "state_code"), learners: try $0.decode(Int.self, forColumn: "n")) }
+            return UsageStats(learners: try row.decode(forColumn: "learners"), activeToday: try row.decode(forColumn: "today"),
+                              activeWeek: try row.decode(forColumn: "week"), answersToday: answers, blocked: try row.decode(forColumn: "blocked"),
+                              byState: byState)
         }
     }
 

@@ -118,6 +118,7 @@ extension TutorStore {
                 stats.knowledge = try row.decode(forColumn: "knowledge")
                 stats.knowledgeAt = (try row.decode(Double?.self, forColumn: "knowledge_at")).map(Date.init(timeIntervalSince1970:))
                 stats.strengthDays = try row.decode(forColumn: "strength_days")
+                stats.taughtAt = (try row.decode(Double?.self, forColumn: "taught_at")).map(Date.init(timeIntervalSince1970:))
                 progress[try row.decode(forColumn: "question_id")] = stats
             } catch {
                 repairs.append("question_progress row (chat \(chatID)) left out: \(error)")
@@ -227,15 +228,16 @@ extension TutorStore {
         for (id, p) in w.progress {
             try db.cachedStatement(sql: """
                 INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
-                    first_correct, first_answered_at, knowledge, knowledge_at, strength_days)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    first_correct, first_answered_at, knowledge, knowledge_at, strength_days, taught_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
                     last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed,
                     first_correct = excluded.first_correct, first_answered_at = excluded.first_answered_at,
-                    knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days
+                    knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days,
+                    taught_at = excluded.taught_at
                 """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed,
                                          p.firstCorrect, p.firstAnsweredAt?.timeIntervalSince1970, p.knowledge,
-                                         p.knowledgeAt?.timeIntervalSince1970, p.strengthDays])
+                                         p.knowledgeAt?.timeIntervalSince1970, p.strengthDays, p.taughtAt?.timeIntervalSince1970])
         }
         for (id, c) in w.cards {
             try db.cachedStatement(sql: """
@@ -324,7 +326,8 @@ extension TutorStore {
     public func dueTimers(now: Date, limit: Int = 500) throws -> [DueTimer] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT chat_id, key FROM timer WHERE due_at <= ? ORDER BY due_at LIMIT ?",
-                             arguments: [now.timeIntervalSince1970, limit]).map { DueTimer(chatID: $0["chat_id"], key: $0["key"]) }
+                             arguments: [now.timeIntervalSince1970, limit])
+                .map { DueTimer(chatID: try $0.decode(forColumn: "chat_id"), key: try $0.decode(forColumn: "key")) }
         }
     }
 

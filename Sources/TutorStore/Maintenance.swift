@@ -301,8 +301,8 @@ extension TutorStore {
             var g = OperatorGauges()
             let t = now.timeIntervalSince1970
             let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox WHERE status = 'pending'")
-            g.outboxPending = row?["n"] ?? 0
-            if let oldest = row?["oldest"] as Double? { g.oldestPendingSeconds = max(0, t - oldest) }
+            g.outboxPending = try row?.decode(Int.self, forColumn: "n") ?? 0
+            if let oldest = try row?.decode(Double?.self, forColumn: "oldest") { g.oldestPendingSeconds = max(0, t - oldest) }
             g.broadcastRemaining = try Int.fetchOne(db, sql: """
                 SELECT COALESCE(SUM(MAX(0, b.recipients - (SELECT COUNT(*) FROM broadcast_delivery d WHERE d.broadcast_id = b.id))), 0)
                     + (SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND broadcast_id IS NOT NULL)
@@ -310,8 +310,8 @@ extension TutorStore {
                 """) ?? 0
             let learners = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(last_active_at >= ?), 0) AS today FROM learner WHERE is_group = 0",
                                             arguments: [t - 86_400])
-            g.learners = learners?["n"] ?? 0
-            g.learnersActiveToday = learners?["today"] ?? 0
+            g.learners = try learners?.decode(Int.self, forColumn: "n") ?? 0
+            g.learnersActiveToday = try learners?.decode(Int.self, forColumn: "today") ?? 0
             return g
         }
     }

@@ -30,6 +30,17 @@ public struct OutboxItem: Equatable, Sendable {
     }
 }
 
+/// An outbox row read back: every column decoded with a thrown error (a NULL or a wrong type
+/// fails that read, it does not trap the process as GRDB's subscripts would).
+extension OutboxItem: FetchableRecord {
+    public init(row r: Row) throws {
+        self.init(id: try r.decode(forColumn: "id"), chatID: try r.decode(forColumn: "chat_id"), method: try r.decode(forColumn: "method"),
+                  body: Data(try r.decode(String.self, forColumn: "body").utf8), editTag: try r.decode(forColumn: "edit_tag"),
+                  saveTag: try r.decode(forColumn: "save_tag"), picture: try r.decode(forColumn: "picture"),
+                  priority: try r.decode(forColumn: "priority"), attempts: try r.decode(forColumn: "attempts"))
+    }
+}
+
 /// The outbox: ready Bot API requests, delivered in order per chat, marked when Telegram accepts them.
 extension TutorStore {
 
@@ -59,8 +70,8 @@ extension TutorStore {
                 """), arguments: [onlyChat, now.timeIntervalSince1970, limit + busy.count])
             var heads: [OutboxItem] = []
             while heads.count < limit, let row = try rows.next() {
-                if busy.contains(row["chat_id"]) { continue }
-                heads.append(Self.outboxItem(row))
+                if busy.contains(try row.decode(Int64.self, forColumn: "chat_id")) { continue }
+                heads.append(try OutboxItem(row: row))
             }
             return heads
         }
@@ -73,16 +84,11 @@ extension TutorStore {
             try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' AND priority >= 0 AND id > ? ORDER BY id LIMIT 1
                 """), arguments: [chatID, after]).flatMap { row in
-                (row["not_before"] as Double) <= now.timeIntervalSince1970 ? Self.outboxItem(row) : nil
+                try row.decode(Double.self, forColumn: "not_before") <= now.timeIntervalSince1970 ? try OutboxItem(row: row) : nil
             }
         }
     }
 
-    static func outboxItem(_ r: Row) -> OutboxItem {
-        OutboxItem(id: r["id"], chatID: r["chat_id"], method: r["method"], body: Data((r["body"] as String).utf8),
-                   editTag: r["edit_tag"], saveTag: r["save_tag"], picture: r["picture"], priority: r["priority"],
-                   attempts: r["attempts"])
-    }
 
     /// Earliest time a pending row becomes due (for the sender's sleep), nil when none is pending.
     public func nextDue() throws -> Date? {

@@ -208,6 +208,8 @@ enum Schema {
                     completed_at REAL NOT NULL,
                     PRIMARY KEY (chat_id, lesson_id)
                 ) WITHOUT ROWID;
+                -- When a lesson's check asked a question before any other answer did (not a first answer).
+                ALTER TABLE question_progress ADD COLUMN taught_at REAL;
                 """)
         }
         return m

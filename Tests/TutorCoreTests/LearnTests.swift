@@ -85,6 +85,10 @@ import Testing
         #expect(s.learner.streak.studied(on: LocalDay(Sample.t0, in: TimeZone(identifier: "America/New_York")!)))
         // Answers given right after reading are recognition: no knowledge trace, no first answer.
         #expect(s.progress["u-t-1"]?.knowledge == nil && s.progress["u-t-1"]?.firstAnsweredAt == nil && s.progress["u-t-1"]?.seen == 1)
+        #expect(s.progress["u-t-1"]?.taughtAt == Sample.t0)
+        // The pass chance's first-answer prior ignores them (the lessons-first learner was shown 98%).
+        let firsts = Readiness.FirstAnswers(progress: s.progress, pool: Self.banks.pool(for: "NY"))
+        #expect(firsts.learnerShift == 0 && !firsts.tried(.roadSigns))
         // Home now offers lesson 2.
         let next = replies(reduce(&s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1))).last!
         #expect(next.buttons.first == [Button(.learn(topic: .roadSigns, number: 2, of: 2, continuing: false), .menu(.learn))])
