@@ -147,8 +147,12 @@ public final class Bot: Sendable {
         // first and the messages it causes wait, rather than the other way round.
         let sending = Task(priority: .medium) { await sender.run() }
         let timers = Task { await self.runTimers() }
+        // The poll loop at high priority: each batch is handed to the batch thread and awaited, and
+        // its continuation must not queue behind hundreds of deliveries on the cooperative threads
+        // (at 1,000 learners that put tap answers' p95 at 0.8 s instead of 70 ms).
+        let polling = Task(priority: .high) { try await self.poll() }
         do {
-            try await poll()
+            try await withTaskCancellationHandler { try await polling.value } onCancel: { polling.cancel() }
         } catch {
             await stop(sending, timers)
             throw error

@@ -232,14 +232,15 @@ public actor OutboxSender {
         unmarked.append((item, messageID))
         unmarkedPerChat[item.chatID, default: 0] += 1
         if let tag = item.saveTag, let messageID { unmarkedRefs["\(item.chatID)/\(tag)"] = messageID }
-        if unmarked.count >= Self.markBatch {
-            Task { await self.writeMarks() }
-        } else if !markScheduled {
-            markScheduled = true
-            Task {
-                try? await Task.sleep(for: Self.markEvery)
-                await self.writeMarks()
-            }
+        // One write scheduled at a time (another may be in flight): under load every delivery
+        // lands here, and a task per delivery past `markBatch` crowded the cooperative threads
+        // that answer taps.
+        guard !markScheduled else { return }
+        markScheduled = true
+        let full = unmarked.count >= Self.markBatch
+        Task {
+            if !full { try? await Task.sleep(for: Self.markEvery) }
+            await self.writeMarks()
         }
     }
 
