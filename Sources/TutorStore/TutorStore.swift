@@ -100,7 +100,13 @@ public final class TutorStore: Sendable {
                 throw StoreError.schemaNewer(path: path, database: applied.sorted().last ?? unknown, binary: known.last ?? "none")
             }
             switch access {
-            case .migrating: try migrator.migrate(writer)
+            case .migrating:
+                // Two processes opening a new file at once (two consoles) must not both apply the
+                // same migration: GRDB's migrator checks, then applies, with no lock between.
+                let guardFD = path == ":memory:" ? -1 : open(path + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                if guardFD >= 0 { _ = flock(guardFD, LOCK_EX) }
+                defer { if guardFD >= 0 { close(guardFD) } }
+                try migrator.migrate(writer)
             case .current:
                 if applied.count < known.count {
                     throw StoreError.schemaOlder(path: path, database: known.last(where: applied.contains) ?? "none", binary: known.last ?? "none")

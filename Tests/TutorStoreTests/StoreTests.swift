@@ -114,6 +114,15 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         }
     }
 
+    /// Two consoles started together on a new file: the migrations are applied once, not raced
+    /// ("duplicate column" for the second).
+    @Test func twoOpeningANewFileAtOnceMigrateItOnce() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID().uuidString).sqlite").path
+        defer { for s in ["", "-wal", "-shm", ".migrate-lock"] { try? FileManager.default.removeItem(atPath: path + s) } }
+        let opens = (0..<4).map { _ in Task.detached { try TutorStore(path: path).appliedMigrations() } }
+        for open in opens { #expect(try await open.value == allMigrations) }
+    }
+
     /// "Delete my data": no row about the learner remains in any table (only the goodbye to send).
     @Test func erasingALearnerLeavesNoRowAboutThem() throws {
         let store = try TutorStore(path: ":memory:")
