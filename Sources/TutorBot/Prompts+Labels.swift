@@ -55,6 +55,9 @@ extension Prompts {
         case .lesson(let number, let title, let done):
             return text(b[done ? "lessonDone" : "lesson"] ?? "{{number}}. {{title}}", ["number": String(number), "title": title])
         case .lessonsAllDone: return b["lessonsAllDone"] ?? "All lessons done"
+        case .topicProgress(let t, let done, let total):
+            return text(b[done == total ? "topicAllDone" : "topicProgress"] ?? "{{topic}} · {{done}}/{{total}}",
+                        ["topic": topicName(t), "done": String(done), "total": String(total)])
         case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
         case .continueQuiz(let n, let total):
             return text(b["continueQuiz"] ?? "Continue", ["number": String(n), "total": String(total)])

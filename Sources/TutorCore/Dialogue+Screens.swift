@@ -121,10 +121,14 @@ extension Reduction {
         state.session.screen = .home
         let topics = Set(banks.pool(for: learner.stateCode).map(\.category)).sorted()
         // A topic with lessons opens its list (lessons with ✅, and its quiz); one without, its quiz.
-        let banks = self.banks
-        let hasLessons = { (t: Topic) in t == .stateSpecific ? !banks.lessons(forState: info.code).isEmpty : !banks.lessons(for: t).isEmpty }
+        let banks = self.banks, done = state.lessonsDone
+        let lessons = { (t: Topic) in t == .stateSpecific ? banks.lessons(forState: info.code) : banks.lessons(for: t) }
         var rows = stride(from: 0, to: topics.count, by: 2).map { i in
-            topics[i..<min(i + 2, topics.count)].map { Button(.topic($0), hasLessons($0) ? .topicLessons($0) : .pickTopic($0)) }
+            topics[i..<min(i + 2, topics.count)].map { t -> Button in
+                let list = lessons(t)
+                guard !list.isEmpty else { return Button(.topic(t), .pickTopic(t)) }
+                return Button(.topicProgress(t, done: list.filter { done[$0.id] != nil }.count, of: list.count), .topicLessons(t))
+            }
         }
         rows.append([Button(.home, .menu(.home))])
         send(.pickTopic, buttons: rows)

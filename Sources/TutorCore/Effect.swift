@@ -41,6 +41,8 @@ public enum ButtonLabel: Equatable, Sendable {
     /// A lesson in a topic's list, ✅ when done.
     case lesson(number: Int, title: String, done: Bool)
     case lessonsAllDone
+    /// A topic on the Topics screen with its lessons done ("Road signs · 2/5", "✅ Parking").
+    case topicProgress(Topic, done: Int, of: Int)
 }
 
 public struct Button: Equatable, Sendable {

@@ -116,6 +116,10 @@ import Testing
     @Test func topicsListLessonsWithTicksAndTheStateHasItsOwn() {
         var s = started()
         s.lessonsDone["l-roadsigns-1"] = Sample.t0
+        // Topics shows each topic's lessons done; a topic with lessons opens its list.
+        let topics = replies(tap(&s, .menu(.topics))).last!
+        #expect(topics.buttons.joined().contains(Button(.topicProgress(.roadSigns, done: 1, of: 2), .topicLessons(.roadSigns))))
+        #expect(topics.buttons.joined().contains(Button(.topicProgress(.parking, done: 0, of: 1), .topicLessons(.parking))))
         let list = replies(tap(&s, .topicLessons(.roadSigns))).last!
         guard case .topicLessons(let v) = list.message else { Issue.record("no list"); return }
         #expect(v.done == 1 && v.total == 2)
