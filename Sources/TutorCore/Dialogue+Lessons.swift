@@ -9,6 +9,12 @@ extension Reduction {
         banks.lessonTopics.flatMap { banks.lessons(for: $0) } + (learner.stateCode.map { banks.lessons(forState: $0) } ?? [])
     }
 
+    /// Lessons of the path finished, and the path's length (one pass over the path).
+    var lessonProgress: (done: Int, total: Int) {
+        let path = lessonPath
+        return (path.reduce(0) { $0 + (state.lessonsDone[$1.id] != nil ? 1 : 0) }, path.count)
+    }
+
     /// The first lesson of the path not finished yet.
     var nextLesson: Lesson? { lessonPath.first { state.lessonsDone[$0.id] == nil } }
 
@@ -116,7 +122,7 @@ extension Reduction {
         if testingOut && correct < Reduction.testOutNeeded(total) {
             send(.lessonDone(LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: true, finished: false,
                                             needed: Reduction.testOutNeeded(total), nextTitle: nil,
-                                            lessonsDone: state.lessonsDone.count, lessonsTotal: lessonPath.count)))
+                                            lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total)))
             state.session.lesson = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1)
             return showLessonCard()
         }
@@ -135,9 +141,10 @@ extension Reduction {
         // Next: the topic's next lesson (the learner may have picked this topic), else the path's.
         let siblings = lesson.topic.map { banks.lessons(for: $0) } ?? lesson.stateCode.map { banks.lessons(forState: $0) } ?? []
         let next = siblings.first { state.lessonsDone[$0.id] == nil } ?? nextLesson
+        let progress = lessonProgress
         let view = LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: testedOut, finished: true,
                                   needed: Reduction.testOutNeeded(total), nextTitle: next?.title,
-                                  lessonsDone: lessonPath.filter { state.lessonsDone[$0.id] != nil }.count, lessonsTotal: lessonPath.count,
+                                  lessonsDone: progress.done, lessonsTotal: progress.total,
                                   reward: total > 0 ? reward(since: xpAtStart) : nil)
         var rows: [[Button]] = []
         if let next { rows.append([Button(.nextLesson, .openLesson(next.id))]) }

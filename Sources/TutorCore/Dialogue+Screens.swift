@@ -89,19 +89,20 @@ extension Reduction {
         state.session.screen = .home
         let pool = banks.pool(for: info.code)
         let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
+        let lessons = lessonProgress
         let view = HomeView(firstName: learner.firstName, stateName: info.name,
                             streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
                             missedCount: missed, seenCount: seenCount(info.code),
                             totalCount: pool.count, xp: learner.xp,
                             answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
                             streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil,
-                            lessonsDone: lessonPath.filter { state.lessonsDone[$0.id] != nil }.count, lessonsTotal: lessonPath.count)
+                            lessonsDone: lessons.done, lessonsTotal: lessons.total)
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         // Every button keeps its place whatever the learner's state: Review is always there (with
         // its count), and Continue, when a quiz is open, is added at the bottom.
         var rows: [[Button]] = []
         // Learn comes first: the next lesson (or the open one); once the path is done, the topics' lists.
-        if !lessonPath.isEmpty { rows.append([learnButton ?? Button(.lessonsAllDone, .menu(.topics))]) }
+        if lessons.total > 0 { rows.append([learnButton ?? Button(.lessonsAllDone, .menu(.topics))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
         // Only cards due now are counted: "(10 new)" on a new account read as ten cards waiting.
         rows.append([Button(.flashcards(due: due), .menu(.flashcards)),
