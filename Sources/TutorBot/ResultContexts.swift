@@ -146,6 +146,14 @@ struct ReadinessContext {
     var sepBeforeChance: Bool
     var marginScore: Int
     var testQuestions: Int
+    // What the number rests on, and how a practice test's result reads beside it.
+    var recentTests: Int
+    var hasTests: Bool
+    var testsPlural: String
+    var readingRetake: Bool
+    var readingClosePass: Bool
+    var readingFailedButBetter: Bool
+    var closeMargin: String
 
     init(_ r: ReadinessSummary) {
         shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
@@ -159,6 +167,14 @@ struct ReadinessContext {
         sepBeforeTopics = needTests && needTopics
         sepBeforeChance = (needTests || needTopics) && needChance
         marginScore = r.marginScore; testQuestions = r.testQuestions
+        recentTests = r.recentTests; hasTests = r.recentTests > 0; testsPlural = r.recentTests == 1 ? "" : "s"
+        readingRetake = r.reading == .retake; readingFailedButBetter = r.reading == .failedUsuallyBetter
+        if case .closePass(let m) = r.reading {
+            readingClosePass = true
+            closeMargin = m <= 0 ? "right at the bar" : "\(m) question\(m == 1 ? "" : "s") over the bar"
+        } else {
+            readingClosePass = false; closeMargin = ""
+        }
     }
 }
 
@@ -174,7 +190,9 @@ extension ReadinessContext: TemplateFields {
         ["shown": shown, "low": low, "high": high, "lowChance": lowChance, "seen": seen, "poolSize": poolSize, "ready": ready,
          "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
          "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
-         "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions]
+         "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
+         "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural, "readingRetake": readingRetake,
+         "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "closeMargin": closeMargin]
     }
 }
 

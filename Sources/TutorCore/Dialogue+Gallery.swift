@@ -42,13 +42,31 @@ extension Reduction {
     /// questions, which is neither true nor kind.
     func readiness() -> ReadinessSummary? {
         guard let info = stateInfo else { return nil }
-        let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now)
+        let tests = state.results.filter { $0.stateCode == info.code }
+        let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now, tests: tests)
         let status = Readiness.readyStatus(results: state.results, stateCode: info.code, estimate: estimate)
         var summary = ReadinessSummary(estimate: estimate, status: status)
         let total = info.test.sections.filter { !$0.separate }.reduce(0) { $0 + $1.questions }
         let needed = info.test.passCorrect ?? Int((Double(total) * 0.8).rounded(.up))
         summary.testQuestions = total
         summary.marginScore = total == 0 ? 0 : min(total, Int((Double(needed) + Double(total) * Readiness.readyMarginPoints / 100).rounded(.up)))
+        return summary
+    }
+
+    /// The chance shown on a practice test's results, with how that result reads beside it: a
+    /// learner who just passed 21/25 and sees "45-70%" is told why (one close pass is evidence, not
+    /// proof), a retake says it counts for less, and a miss among otherwise strong work is one sample.
+    func readiness(after result: QuizResult) -> ReadinessSummary? {
+        guard var summary = readiness(), summary.shown, let exam = result.exam else { return readiness() }
+        let middle = (summary.lowPercent + summary.highPercent) / 2
+        let earlier = state.results.filter { $0.stateCode == result.stateCode && $0.quizID != result.quizID }
+        if case .practiceTest(let n) = result.mode, n != 0, earlier.contains(where: { $0.mode == result.mode }) {
+            summary.reading = .retake
+        } else if exam.passed && middle < 75 {
+            summary.reading = .closePass(margin: exam.correct - exam.needed)
+        } else if !exam.passed && summary.lowPercent >= 50 {
+            summary.reading = .failedUsuallyBetter
+        }
         return summary
     }
 

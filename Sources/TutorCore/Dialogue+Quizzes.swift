@@ -359,7 +359,7 @@ extension Reduction {
                                durationSeconds: max(0, Int(min(ctx.now, quiz.deadline ?? ctx.now).timeIntervalSince(quiz.startedAt))),
                                missedCount: result.missedIDs.count,
                                timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
-                               readiness: quiz.mode.isPracticeTest ? readiness() : nil,
+                               readiness: quiz.mode.isPracticeTest ? readiness(after: result) : nil,
                                reward: reward(since: quiz.xpAtStart),
                                averageSeconds: result.averageSeconds, previousBest: previousBest)
         var rows: [[Button]] = []

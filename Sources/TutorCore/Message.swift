@@ -197,6 +197,20 @@ public struct ReadinessSummary: Equatable, Sendable {
     /// The score a practice test needs to count toward Ready (the pass mark + 10 points), of `testQuestions`.
     public var marginScore: Int = 0
     public var testQuestions: Int = 0
+    /// Recent first tries of practice tests the number leans on ("based on 2 practice tests").
+    public var recentTests: Int = 0
+    /// On a practice test's results: how that result reads beside the chance (nil: it speaks for itself).
+    public var reading: Reading? = nil
+
+    /// Why a practice test's result and the chance shown beside it can differ, said to the learner.
+    public enum Reading: Equatable, Sendable {
+        /// A retake: the learner had seen these questions and their answers, so it counts for less.
+        case retake
+        /// Passed by `margin` right answers over the mark, and the chance is still modest.
+        case closePass(margin: Int)
+        /// Not a pass, though everything else says the learner usually does better.
+        case failedUsuallyBetter
+    }
 
     public init(shown: Bool, lowPercent: Int, highPercent: Int, seen: Int, poolSize: Int, topicsNotTried: Int = 0,
                 testsPassedWithMargin: Int = 0, chanceHigh: Bool = false, ready: Bool = false) {
@@ -213,6 +227,7 @@ public struct ReadinessSummary: Equatable, Sendable {
         seen = e.seen; poolSize = e.poolSize; topicsNotTried = e.topicsNotTried.count
         testsPassedWithMargin = status.testsPassedWithMargin; testsNeeded = Readiness.readyTestsNeeded
         chanceHigh = status.chanceHigh; ready = status.isReady
+        recentTests = e.tests.fresh
     }
 }
 

@@ -19,6 +19,8 @@ public struct ReadinessEstimate: Equatable, Sendable {
     public var topicsNotTried: [Topic]
     /// Whether there is enough evidence, across enough of the test's topics, to show a number.
     public var isShown: Bool
+    /// What recent practice tests added (see `Readiness.TestEvidence`).
+    public var tests: Readiness.TestEvidence = .init()
 }
 
 /// Per-question knowledge tracing: what one answer says about whether the learner *knows* a
@@ -129,12 +131,27 @@ public enum Knowledge {
 public enum Readiness {
     /// Pseudo-answers behind "this learner is like a newcomer" (all first answers). Strong on
     /// purpose: right answers in one topic say little about another.
-    public static let learnerPriorStrength = 60.0
+    public static let learnerPriorStrength = 12.0
+    /// A first answer this soon after a lesson's check taught the question is not a first answer.
+    public static let taughtEchoDays = 30.0
     /// Pseudo-answers behind "this topic is like the learner's others" (the topic's first answers).
     public static let topicPriorStrength = 10.0
     /// A number is shown once this many first answers cover this share of the test's blueprint.
     public static let minimumFirstAnswers = 30
     public static let minimumCoveredShare = 0.8
+    /// Recent practice tests: a test's weight halves every this many days (knowledge moves on)…
+    public static let testHalfLifeDays = 7.0
+    /// … a retake of a fixed test counts this much (its questions were seen and their answers
+    /// shown: recognition, not knowledge) …
+    public static let retakeWeight = 0.05
+    /// … and only the last this-many count.
+    public static let testsConsidered = 6
+    /// The knowledge model counts as at most this many answers of a fresh test: its structure
+    /// (priors, fading) can be wrong in ways its own spread does not show, and a real test of the
+    /// state's format is a direct sample of what is predicted.
+    public static let maxModelStrength = 30.0
+    /// The shown range is the estimate at the accuracy this many standard deviations either side.
+    public static let rangeDeviations = 1.0
     /// "Ready to test": the last this-many different full practice tests passed with margin…
     public static let readyTestsNeeded = 3
     /// … of at least the pass mark plus this many points …
@@ -168,6 +185,10 @@ public enum Readiness {
                 // Answered only in a lesson's check, minutes after being taught: not a first answer
                 // (rows from before first answers were stored fall back on their counts).
                 if s.firstCorrect == nil && s.taughtAt != nil { continue }
+                // A first answer days after a lesson taught it is still partly the lesson's
+                // (a reading fades fast): it says little about questions never taught.
+                if let taught = s.taughtAt, let first = s.firstAnsweredAt,
+                   first.timeIntervalSince(taught) < Readiness.taughtEchoDays * 86_400 { continue }
                 let first = s.firstCorrect ?? (s.correct == s.seen)
                 let g = Knowledge.guess(q)
                 let expected = Knowledge.rightChance(known: Knowledge.newcomerKnown(q), guess: g)
@@ -203,7 +224,42 @@ public enum Readiness {
         }
     }
 
-    public static func estimate(progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date) -> ReadinessEstimate {
+    /// What the learner's recent practice tests of this state's format say directly: right answers
+    /// and questions, each test weighted by freshness (`testHalfLifeDays`) and by whether its
+    /// questions were new to the learner (a retake of a fixed test counts `retakeWeight`).
+    public struct TestEvidence: Equatable, Sendable {
+        public var correct = 0.0
+        public var total = 0.0
+        /// Tests counted as fresh (a first try, within a half-life).
+        public var fresh = 0
+        /// Tests counted at all (of the last `testsConsidered`).
+        public var counted = 0
+        /// The latest test was a retake of a fixed test.
+        public var lastWasRetake = false
+        public init() {}
+
+        /// `results`: the learner's results in this state, oldest first (other modes are skipped).
+        public init(results: [QuizResult], now: Date) {
+            var taken = Set<Int>()
+            var tests: [(result: QuizResult, retake: Bool)] = []
+            for r in results where r.total > 0 && r.timedOut != true {
+                guard case .practiceTest(let n) = r.mode else { continue }
+                tests.append((r, n != 0 && !taken.insert(n).inserted))
+            }
+            for (r, retake) in tests.suffix(Readiness.testsConsidered) {
+                let days = max(0, now.timeIntervalSince(r.finishedAt)) / 86_400
+                let freshness = pow(0.5, days / Readiness.testHalfLifeDays)
+                let w = freshness * (retake ? Readiness.retakeWeight : 1)
+                correct += w * Double(r.correct); total += w * Double(r.total)
+                counted += 1
+                if !retake && freshness >= 0.5 { fresh += 1 }
+            }
+            lastWasRetake = tests.last?.retake ?? false
+        }
+    }
+
+    public static func estimate(progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date,
+                                tests: [QuizResult] = []) -> ReadinessEstimate {
         let firsts = FirstAnswers(progress: progress, pool: pool)
         var answered = 0, seen = 0
         for q in pool { if let s = progress[q.id], s.seen > 0 { answered += s.seen; seen += 1 } }
@@ -225,9 +281,30 @@ public enum Readiness {
         for q in pool { let c = byTopic[q.category] ?? (0, 0); byTopic[q.category] = (c.0 + central[q.id]!, c.1 + 1) }
         // The blueprint depends only on the pool: dealt once for the estimate and its range.
         let blueprints = format.sections.map { SectionBlueprint(section: $0, pool: pool) }
-        let p = passProbability(format: format, pool: pool, chance: central, blueprints: blueprints)
-        let low = passProbability(format: format, pool: pool, chance: chances(-1), blueprints: blueprints)
-        let high = passProbability(format: format, pool: pool, chance: chances(1), blueprints: blueprints)
+        func slots(_ chance: [String: Double]) -> [[Double]] {
+            sectionSuccess(format: format, pool: pool, blueprints: blueprints) { chance[$0.id] ?? 0 }
+        }
+        let model = slots(central)
+        let modelLow = meanChance(slots(chances(-1))), modelHigh = meanChance(slots(chances(1)))
+
+        // The knowledge model's expected accuracy on a test question, as a Beta prior worth at most
+        // `maxModelStrength` answers, updated with what recent practice tests scored.
+        let evidence = TestEvidence(results: tests, now: now)
+        let modelMean = meanChance(model)
+        let modelSD = max((modelHigh - modelLow) / 2, 0.01)
+        let strength = min(maxModelStrength, max(2, modelMean * (1 - modelMean) / (modelSD * modelSD) - 1))
+        let accuracy = (strength * modelMean + evidence.correct) / (strength + evidence.total)
+        let spread = rangeDeviations * (accuracy * (1 - accuracy) / (strength + evidence.total + 1)).squareRoot()
+        func pass(at target: Double) -> Double {
+            exactPassProbability(format: format, sectionSuccess: shifted(model, toMean: min(0.995, max(0.005, target))))
+        }
+        let p = pass(at: accuracy)
+        // The range is as wide as the accuracy's uncertainty makes it, but centred on the estimate:
+        // the pass chance bends with accuracy (a 5-point gain matters more near the pass mark), so
+        // the raw ends are lopsided and their middle — what a reader takes as the number — would
+        // drift from the estimate toward 50%.
+        let halfWidth = (pass(at: accuracy + spread) - pass(at: accuracy - spread)) / 2
+        let low = max(0, p - halfWidth), high = min(1, p + halfWidth)
 
         // Shown only when first answers cover most of what the test asks.
         var covered = 0, asked = 0
@@ -242,7 +319,28 @@ public enum Readiness {
         let shown = firsts.count >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
         return ReadinessEstimate(passProbability: p, passProbabilityRange: min(low, p)...max(high, p),
                                  accuracyByTopic: byTopic.mapValues { $0.0 / Double($0.1) }, answered: answered,
-                                 seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown)
+                                 seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown, tests: evidence)
+    }
+
+    /// The mean of every slot's chance: the expected share of a test answered right.
+    static func meanChance(_ sections: [[Double]]) -> Double {
+        let n = sections.reduce(0) { $0 + $1.count }
+        return n == 0 ? 0 : sections.reduce(0) { $0 + $1.reduce(0, +) } / Double(n)
+    }
+
+    /// `sections`' chances moved by one common shift in log-odds so that their mean is `target`:
+    /// what the model says about where the learner is strong or weak is kept, the level is the
+    /// evidence's.
+    static func shifted(_ sections: [[Double]], toMean target: Double) -> [[Double]] {
+        func logit(_ p: Double) -> Double { let c = min(0.999, max(0.001, p)); return log(c / (1 - c)) }
+        let logits = sections.map { $0.map(logit) }
+        func apply(_ d: Double) -> [[Double]] { logits.map { $0.map { 1 / (1 + exp(-($0 + d))) } } }
+        var lo = -12.0, hi = 12.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if meanChance(apply(mid)) < target { lo = mid } else { hi = mid }
+        }
+        return apply((lo + hi) / 2)
     }
 
     /// Pass probability when each pool question is answered right with `chance[id]`.
@@ -311,7 +409,7 @@ public enum Readiness {
         }
         return ReadyStatus(testsPassedWithMargin: last.filter(\.passedWithMargin).count,
                            topicsNotTried: estimate.topicsNotTried.count,
-                           chanceHigh: estimate.isShown && estimate.passProbability >= readyChance)
+                           chanceHigh: estimate.isShown && estimate.passProbabilityRange.lowerBound >= readyChance)
     }
 
     // MARK: - Exact pass probability

@@ -186,8 +186,10 @@ import LearnerSimulation
         Self.answer(&progress, "stateSpecific-1", false, at: Self.now - 3600)
         let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.ca, now: Self.now)
         #expect(e.seen == 42)
-        #expect(e.passProbabilityRange.upperBound < 0.9, "\(e.passProbabilityRange)")
-        #expect(e.passProbability < 0.75, "\(e.passProbability)")
+        // 40 of 42 first answers right is a strong learner (three learner models agree since the
+        // shrinkage toward a newcomer was cut from 60 to 12 answers), but 42 answers are no proof.
+        #expect(e.passProbabilityRange.lowerBound < 0.75, "\(e.passProbabilityRange)")
+        #expect(e.passProbability < 0.9, "\(e.passProbability)")
         // Drilled topics read high; a topic never answered stays near the newcomer level.
         let untouched = Self.synthetic.filter { $0.category == .parking && progress[$0.id] == nil }
         #expect(!untouched.isEmpty)
@@ -209,8 +211,8 @@ import LearnerSimulation
         }
         let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.ca, now: Self.now)
         #expect(e.accuracyByTopic[.roadSigns]! > 0.9)
-        #expect(e.accuracyByTopic[.rightOfWay]! < 0.8, "a topic never tried: \(e.accuracyByTopic[.rightOfWay]!)")
-        #expect(e.accuracyByTopic[.roadSigns]! - e.accuracyByTopic[.rightOfWay]! > 0.15)
+        #expect(e.accuracyByTopic[.rightOfWay]! < 0.9, "a topic never tried: \(e.accuracyByTopic[.rightOfWay]!)")
+        #expect(e.accuracyByTopic[.roadSigns]! - e.accuracyByTopic[.rightOfWay]! > 0.05)
         #expect(!e.isShown, "one topic is not evidence across the test")
     }
 
@@ -280,13 +282,22 @@ import LearnerSimulation
     @Test func simulatedLearnersAreCalibrated() {
         let state = StateInfo(code: "TX", name: "Texas", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H",
                               launch: true, confidence: .high, note: nil, test: Self.plain(30, 21))
-        let report = Calibration.run(state: state, pool: Self.synthetic, learnersPerPattern: 4, days: 14, truthTests: 0, seed: 7)
-        #expect(report.shown.count > 100)
-        #expect(report.calibrationError < 0.08, "mean abs calibration error \(report.calibrationError)")
-        for p in Calibration.Pattern.allCases {
-            if let bias = report.bias(p) { #expect(bias < 0.10, "\(p): overestimated by \(bias)") }
+        let all = Calibration.run(state: state, pool: Self.synthetic, learnersPerPattern: 3, days: 14, truthTests: 0, seed: 7)
+        // Every hidden-knowledge generator on its own: a number tuned on one model must hold on the others.
+        // Looser than the bench's floors (3 learners a pattern on a made-up pool; the shipped banks'
+        // figures are in the README): this guards against a change that breaks one generator.
+        for g in Generator.allCases {
+            let report = all.only(g)
+            #expect(report.shown.count > 100)
+            #expect(report.calibrationError < 0.06, "\(g): decile error \(report.calibrationError)")
+            #expect(report.meanAbsoluteError < 0.11, "\(g): mean abs error \(report.meanAbsoluteError)")
+            #expect(report.coverage > 0.75, "\(g): truth in range \(report.coverage)")
+            #expect(report.readyBelow(0.85) == 0, "\(g): Ready shown below a true 85%")
+            for p in Calibration.Pattern.allCases {
+                if let bias = report.bias(p) { #expect(bias < 0.12, "\(g) × \(p): overestimated by \(bias)") }
+            }
+            #expect((report.maxPredicted(.longestOption) ?? 0) <= 0.10)
         }
-        #expect((report.maxPredicted(.longestOption) ?? 0) <= 0.10)
     }
 
     // MARK: - Ready to test
