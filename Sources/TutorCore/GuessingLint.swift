@@ -14,6 +14,10 @@ public enum GuessingLint {
     public static let trueShare = 0.40...0.60
     /// An absolute word in at least this many wrong options and in no key is a cue (never the answer).
     public static let neverKeyUses = 10
+    /// An absolute word in at least `neverKeyUses` options is a key in this share of them: about as
+    /// often as any option is (a quarter to a third), so it tells a test-wise learner nothing either
+    /// way (wrong options stripped of "only" made "only" mark the key 52% of the time).
+    public static let absoluteKeyShare = 0.12...0.45
 
     public struct FileFigures: Sendable {
         public var file: String
@@ -85,6 +89,13 @@ public enum GuessingLint {
         for a in absolute where a.inKeys == 0 && a.inWrong >= neverKeyUses {
             problems.append(BankProblem(file: "all", id: "-", field: "answers",
                 message: "\"\(a.word)\" is in \(a.inWrong) wrong options and no key: a learner learns to rule it out"))
+        }
+        for a in absolute where a.inKeys > 0 && a.inKeys + a.inWrong >= neverKeyUses {
+            let share = Double(a.inKeys) / Double(a.inKeys + a.inWrong)
+            if !absoluteKeyShare.contains(share) {
+                problems.append(BankProblem(file: "all", id: "-", field: "answers",
+                    message: "\"\(a.word)\" is the key in \(a.inKeys) of its \(a.inKeys + a.inWrong) options (\(Int((share * 100).rounded()))%; \(Int(absoluteKeyShare.lowerBound * 100))-\(Int(absoluteKeyShare.upperBound * 100))% tells nothing)"))
+            }
         }
         let baseline = Double(keys) / Double(max(1, keys + wrong))
         let cue = allWords.filter { $0.value >= 20 }

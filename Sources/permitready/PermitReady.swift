@@ -234,8 +234,9 @@ extension PermitReady {
                         print("  \(f.file): middle \(f.middleKeys)/\(f.allNumber), True \(f.trueKeys)/\(f.trueFalse)")
                     }
                 }
-                let words = g.absolute.map { "\($0.word) \($0.inKeys) (\(pct($0.inKeys, g.keys))) / \($0.inWrong) (\(pct($0.inWrong, g.wrongOptions)))" }
-                print("absolute words, in keys / in wrong options: " + words.joined(separator: ", "))
+                let words = g.absolute.map { "\($0.word) \($0.inKeys) / \($0.inWrong) (key in \(pct($0.inKeys, $0.inKeys + $0.inWrong)))" }
+                print("absolute words, options that are keys / wrong options: " + words.joined(separator: ", ")
+                      + " (any option is the key in \(pct(g.keys, g.keys + g.wrongOptions)); \(Int(GuessingLint.absoluteKeyShare.lowerBound * 100))-\(Int(GuessingLint.absoluteKeyShare.upperBound * 100))% holds)")
                 if let cue = g.strongestCue {
                     print("strongest single-word cue: \"\(cue.word)\" — the key in \(Int((cue.keyShare * 100).rounded()))% of its \(cue.uses) options (any option: \(pct(g.keys, g.keys + g.wrongOptions)))")
                 }
