@@ -153,6 +153,9 @@ struct ReadinessContext {
     var readingRetake: Bool
     var readingClosePass: Bool
     var readingFailedButBetter: Bool
+    var readingOneSample: Bool
+    var readingFailedButUp: Bool
+    var onlyRetakes: Bool
     var closeMargin: String
 
     init(_ r: ReadinessSummary) {
@@ -169,6 +172,8 @@ struct ReadinessContext {
         marginScore = r.marginScore; testQuestions = r.testQuestions
         recentTests = r.recentTests; hasTests = r.recentTests > 0; testsPlural = r.recentTests == 1 ? "" : "s"
         readingRetake = r.reading == .retake; readingFailedButBetter = r.reading == .failedUsuallyBetter
+        readingOneSample = r.reading == .onePassIsOneSample; readingFailedButUp = r.reading == .failedButBetter
+        onlyRetakes = r.onlyRetakes
         if case .closePass(let m) = r.reading {
             readingClosePass = true
             closeMargin = m <= 0 ? "right at the bar" : "\(m) question\(m == 1 ? "" : "s") over the bar"
@@ -192,7 +197,8 @@ extension ReadinessContext: TemplateFields {
          "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
          "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
          "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural, "readingRetake": readingRetake,
-         "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "closeMargin": closeMargin]
+         "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "closeMargin": closeMargin,
+         "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "onlyRetakes": onlyRetakes]
     }
 }
 

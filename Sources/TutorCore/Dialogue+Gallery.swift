@@ -40,9 +40,9 @@ extension Reduction {
     /// they were earned in. The number itself is shown only once first answers cover most of the
     /// test's topics: a figure built on the prior would tell an anxious beginner "3%" after two
     /// questions, which is neither true nor kind.
-    func readiness() -> ReadinessSummary? {
+    func readiness(tests override: [QuizResult]? = nil) -> ReadinessSummary? {
         guard let info = stateInfo else { return nil }
-        let tests = state.results.filter { $0.stateCode == info.code }
+        let tests = override ?? state.results.filter { $0.stateCode == info.code }
         let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now, tests: tests)
         let status = Readiness.readyStatus(results: state.results, stateCode: info.code, estimate: estimate)
         var summary = ReadinessSummary(estimate: estimate, status: status)
@@ -63,9 +63,12 @@ extension Reduction {
         if case .practiceTest(let n) = result.mode, n != 0, earlier.contains(where: { $0.mode == result.mode }) {
             summary.reading = .retake
         } else if exam.passed && middle < 75 {
-            summary.reading = .closePass(margin: exam.correct - exam.needed)
+            summary.reading = result.passedWithMargin ? .onePassIsOneSample : .closePass(margin: exam.correct - exam.needed)
         } else if !exam.passed && summary.lowPercent >= 50 {
             summary.reading = .failedUsuallyBetter
+        } else if !exam.passed, let before = readiness(tests: earlier), before.shown,
+                  before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent {
+            summary.reading = .failedButBetter
         }
         return summary
     }

@@ -197,8 +197,10 @@ public struct ReadinessSummary: Equatable, Sendable {
     /// The score a practice test needs to count toward Ready (the pass mark + 10 points), of `testQuestions`.
     public var marginScore: Int = 0
     public var testQuestions: Int = 0
-    /// Recent first tries of practice tests the number leans on ("based on 2 practice tests").
+    /// Recent first tries of practice tests the number leans on ("based on 2 recent practice tests").
     public var recentTests: Int = 0
+    /// Only retakes lately: "a test you haven't taken tells me more".
+    public var onlyRetakes: Bool = false
     /// On a practice test's results: how that result reads beside the chance (nil: it speaks for itself).
     public var reading: Reading? = nil
 
@@ -206,8 +208,12 @@ public struct ReadinessSummary: Equatable, Sendable {
     public enum Reading: Equatable, Sendable {
         /// A retake: the learner had seen these questions and their answers, so it counts for less.
         case retake
-        /// Passed by `margin` right answers over the mark, and the chance is still modest.
+        /// Passed by `margin` right answers over the mark (short of room to spare), and the chance is still modest.
         case closePass(margin: Int)
+        /// Passed with room to spare, and the chance is still modest: one test is one sample.
+        case onePassIsOneSample
+        /// Not a pass, but better than the learner's earlier tests: the chance went up.
+        case failedButBetter
         /// Not a pass, though everything else says the learner usually does better.
         case failedUsuallyBetter
     }
@@ -227,7 +233,7 @@ public struct ReadinessSummary: Equatable, Sendable {
         seen = e.seen; poolSize = e.poolSize; topicsNotTried = e.topicsNotTried.count
         testsPassedWithMargin = status.testsPassedWithMargin; testsNeeded = Readiness.readyTestsNeeded
         chanceHigh = status.chanceHigh; ready = status.isReady
-        recentTests = e.tests.fresh
+        recentTests = e.tests.fresh; onlyRetakes = e.tests.fresh == 0 && e.tests.counted > 0
     }
 }
 

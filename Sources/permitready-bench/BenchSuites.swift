@@ -129,6 +129,11 @@ struct BenchSuites {
             line += "  " + (over.isEmpty ? "none" : over.joined(separator: ", "))
             print(line)
         }
+        let readyTruths = report.shown.filter(\.ready).map(\.truth).sorted()
+        if !readyTruths.isEmpty {
+            print("  \"Ready to test\" shown on \(readyTruths.count) readings; the lowest true chances then: "
+                  + readyTruths.prefix(5).map { pc($0) }.joined(separator: ", "))
+        }
         print("  per pattern (all generators): shown − true in points, abs error, truth in range; then per generator shown − true")
         for p in Calibration.Pattern.allCases {
             let r = report.only(p)

@@ -58,6 +58,16 @@ struct PassChanceEvidenceTests {
         #expect(Readiness.TestEvidence(results: [quiz], now: R.now).total == 0)
     }
 
+    /// Found in play: a learner retaking test 1 at 30/30 again and again pushed their real attempt
+    /// out of the last six and watched the chance climb. Fresh tests keep their place.
+    @Test func retakesDoNotPushRealAttemptsOut() {
+        let results = [Self.test(1, id: 1, correct: 14)] + (2...9).map { Self.test(1, id: $0, correct: 30) }
+        let e = Readiness.TestEvidence(results: results, now: R.now)
+        #expect(e.fresh == 1 && e.lastWasRetake)
+        #expect(abs(e.total - (30 + 6 * 30 * Readiness.retakeWeight)) < 0.001, "\(e.total)")
+        #expect(abs(e.correct - (14 + 6 * 30 * Readiness.retakeWeight)) < 0.001, "\(e.correct)")
+    }
+
     /// The issue: "a learner with 3 fresh passes and every topic tried should see a range no wider than 20 points".
     @Test func threeFreshPassesNarrowTheRange() {
         let e = chance([Self.test(1, id: 1, correct: 27, daysAgo: 2), Self.test(2, id: 2, correct: 28, daysAgo: 1), Self.test(3, id: 3, correct: 27)])
