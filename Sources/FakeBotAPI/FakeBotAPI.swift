@@ -123,7 +123,11 @@ public final class FakeBotAPI: @unchecked Sendable {
         }
     }
 
-    public func user(_ chatID: Int64) -> [String: Any] { ["id": chatID, "is_bot": false, "first_name": "Sam", "language_code": "en"] }
+    /// First names of the fake users (default "Sam").
+    public let names = Locked<[Int64: String]>([:])
+    public func user(_ chatID: Int64) -> [String: Any] {
+        ["id": chatID, "is_bot": false, "first_name": names.withLock { $0[chatID] } ?? "Sam", "language_code": "en"]
+    }
 
     public func say(_ text: String, chat: Int64) {
         enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat), "text": text]])
@@ -359,6 +363,14 @@ public final class FakeBotAPI: @unchecked Sendable {
             for row in rows {
                 var r: [(text: String, data: String)] = []
                 for b in row {
+                    // A link button (exactly one of url / callback_data), kept as "url:<url>".
+                    if let url = b["url"] as? String {
+                        guard b["callback_data"] == nil, url.hasPrefix("https://") || url.hasPrefix("tg://"), !url.contains(" ") else {
+                            return reject(&s, 400, "Bad Request: BUTTON_URL_INVALID")
+                        }
+                        r.append((b["text"] as? String ?? "", "url:" + url))
+                        continue
+                    }
                     let data = b["callback_data"] as? String ?? ""
                     if data.utf8.count > 64 || data.isEmpty { return reject(&s, 400, "Bad Request: BUTTON_DATA_INVALID") }
                     r.append((b["text"] as? String ?? "", data))

@@ -151,9 +151,12 @@ public struct ReceivedUpdate: Decodable, Sendable {
 
 public struct InlineKeyboardButton: Codable, Equatable, Sendable {
     public var text: String
-    public var callbackData: String
+    /// Exactly one of the two: a button the bot hears about, or a link Telegram opens.
+    public var callbackData: String?
+    public var url: String?
     public init(text: String, callbackData: String) { self.text = text; self.callbackData = callbackData }
-    enum CodingKeys: String, CodingKey { case text, callbackData = "callback_data" }
+    public init(text: String, url: String) { self.text = text; self.url = url }
+    enum CodingKeys: String, CodingKey { case text, callbackData = "callback_data", url }
 }
 
 public struct InlineKeyboardMarkup: Codable, Equatable, Sendable {

@@ -49,9 +49,12 @@ struct AdminDesk {
             return "Stats are unavailable right now (database error)."
         }
         struct StateLine { var code: String; var learners: Int }
-        struct Context { var learners, blocked, activeToday, activeWeek, answersToday: Int; var hasStates: Bool; var states: [StateLine] }
+        struct Context { var learners, blocked, activeToday, activeWeek, answersToday, challenges, challengePlays, friendships: Int
+                         var hasStates: Bool; var states: [StateLine] }
+        let social = (try? bot.store.socialCounts()) ?? (challenges: 0, plays: 0, friendships: 0)
         return prompts.render("admin_stats", Context(learners: stats.learners, blocked: stats.blocked, activeToday: stats.activeToday,
                                                      activeWeek: stats.activeWeek, answersToday: stats.answersToday,
+                                                     challenges: social.challenges, challengePlays: social.plays, friendships: social.friendships,
                                                      hasStates: !stats.byState.isEmpty,
                                                      states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) }))
     }

@@ -184,8 +184,26 @@ extension Bot {
                     }
                 }
                 if let sender = e.sender, !e.isGroup { change.after.learner.firstName = sender.firstName }
-                let (state, effects) = Dialogue.reduce(change.after, e.event, DialogueContext(banks: banks, now: now, seed: e.seed))
-                var rendered = bot.renderer.items(for: effects, chatID: chatID)
+                var context = DialogueContext(banks: banks, now: now, seed: e.seed)
+                context.botUsername = bot.botUsername.withLock { $0 }
+                switch e.event {
+                case .commandSent(.start, let payload):
+                    // A friend's challenge link: the reducer is told what the token leads to.
+                    if let token = Challenge.token(fromPayload: payload) {
+                        context.challenge = try bot.store.challenge(token: token, openedBy: chatID)
+                    }
+                case .buttonTapped(_, .menu(.challenge)?, _):
+                    // A link must not be guessable: 128 bits from the system, not the update-derived seed.
+                    var system = SystemRandomNumberGenerator()
+                    context.freshToken = Challenge.newToken(using: &system)
+                default: break
+                }
+                let (state, effects) = Dialogue.reduce(change.after, e.event, context)
+                var rendered = bot.renderer.items(for: effects.filter { effect in
+                    // News for a friend who stopped the bot, blocked it or deleted their data is dropped.
+                    guard case .notify(let other, _) = effect else { return true }
+                    return (try? bot.store.acceptsNews(other)) == true
+                }, chatID: chatID)
                 if Self.isStray(e.event), Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
                    change.outbox.contains(where: { $0.priority == 0 }) || (try? bot.store.hasPendingReplies(chatID: chatID)) == true {
                     // Backpressure: stray input while this chat's replies are still queued gets no
@@ -200,12 +218,16 @@ extension Bot {
                 for effect in effects {
                     switch effect {
                     case .setTimer(let key, let at): change.timers.append((key, at))
+                    case .createChallenge(let c): change.challengesMade.append(c)
+                    case .recordChallengePlay(let token, let correct): change.challengePlays.append((token, correct))
+                    case .befriend(let friend): change.newFriends.append(friend)
                     case .cancelTimer(let key): change.timers.append((key, nil))
                     case .eraseLearner:
                         change.erase = true
                         change.answers = []
                         change.timers = []
                         change.outbox = rendered.outbox   // only the goodbye
+                        change.challengesMade = []; change.challengePlays = []; change.newFriends = []
                     default: break
                     }
                 }

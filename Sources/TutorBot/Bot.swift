@@ -109,6 +109,9 @@ public final class Bot: Sendable {
     }
 
 
+    /// The bot's username for the links it hands out (`getMe` at start replaces the default).
+    let botUsername = Mutex("PermitReadyBot")
+
     /// Chats Telegram answered 403 for, waiting to be marked blocked through the reducer.
     let blockedByTelegram = Mutex([Int64]())
 
@@ -129,6 +132,7 @@ public final class Bot: Sendable {
         do {
             let me = try await api.getMe()
             logger.info("connected", metadata: ["bot": "\(me.username ?? me.firstName)"])
+            if let username = me.username, !username.isEmpty { botUsername.withLock { $0 = username } }
             try await api.deleteWebhook()
         } catch BotAPIError.unauthorized {
             throw BotError.badToken

@@ -25,8 +25,11 @@ public struct OutboxRenderer: Sendable {
             switch effect {
             case .recordAnswer(let a):
                 answers.append(a)
-            case .setTimer, .cancelTimer, .eraseLearner:
+            case .setTimer, .cancelTimer, .eraseLearner, .createChallenge, .recordChallengePlay, .befriend:
                 break   // applied by the runtime with the chat's change (see Bot.Batch)
+            case .notify(let other, let reply):
+                // Another chat's message: rendered for that chat, queued behind its replies.
+                out += items(for: [.send(reply)], chatID: other).outbox
             case .answerButton(let id, let toast):
                 let text = toast.map { Self.plain(prompts.render(.notice($0))) }
                 out.append(item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))
@@ -86,7 +89,10 @@ public struct OutboxRenderer: Sendable {
     public func markup(_ reply: Reply) -> InlineKeyboardMarkup? {
         guard !reply.buttons.isEmpty else { return nil }
         return InlineKeyboardMarkup(reply.buttons.map { row in
-            row.map { InlineKeyboardButton(text: prompts.label($0.label), callbackData: $0.action.callbackData) }
+            row.map { b in
+                b.url.map { InlineKeyboardButton(text: prompts.label(b.label), url: $0) }
+                    ?? InlineKeyboardButton(text: prompts.label(b.label), callbackData: b.action.callbackData)
+            }
         })
     }
 
@@ -138,7 +144,14 @@ extension InlineKeyboardMarkup {
         j.object(key) {
             j.array("inline_keyboard") {
                 for row in inlineKeyboard {
-                    j.array { for b in row { j.object { j.string("text", b.text); j.string("callback_data", b.callbackData) } } }
+                    j.array {
+                        for b in row {
+                            j.object {
+                                j.string("text", b.text)
+                                if let url = b.url { j.string("url", url) } else { j.string("callback_data", b.callbackData ?? "") }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -19,6 +19,7 @@ extension Prompts {
         case .livesChallenge: return text(strings.modes["livesChallenge"] ?? "3 lives")
         case .signGroup(let g): return text(strings.modes["signGroup"] ?? "{{group}}", ["group": signGroupName(g)])
         case .lessonCheck: return text(strings.modes["lessonCheck"] ?? "Check yourself")
+        case .challenge: return text(strings.modes["challenge"] ?? "Friend challenge")
         }
     }
 
@@ -44,6 +45,9 @@ extension Prompts {
         case .backToTest: return b["backToTest"] ?? "Back to my test"
         case .doneForNow: return b["doneForNow"] ?? "Done for now"
         case .messagesBackOn: return b["messagesBackOn"] ?? "Turn messages back on"
+        case .challengeFriend: return b["challengeFriend"] ?? "Challenge a friend"
+        case .shareChallenge: return b["shareChallenge"] ?? "Send to a friend"
+        case .pickMyState: return b["pickMyState"] ?? "Pick my state"
         case .learn(let topic, let number, let count, let continuing):
             return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
                         ["topic": topicName(topic), "number": String(number), "count": String(count)])

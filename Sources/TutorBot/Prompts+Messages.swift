@@ -61,6 +61,24 @@ extension Prompts {
             return render("level_up", C(level: level))
         case .dataDeleted: return fixed("data_deleted")
         case .results(let v): return results(ResultsContext(v, prompts: self))
+        case .challengeIntro(let v):
+            struct C { var opponent: String?; var hasOpponent: Bool; var questions: Int }
+            return render("challenge_intro", C(opponent: v.opponent, hasOpponent: v.opponent != nil, questions: v.questions))
+        case .challengeReady(let v):
+            struct C { var score: Int; var total: Int; var link: String; var own: Bool; var reward: RewardContext? }
+            return render("challenge_ready", C(score: v.score, total: v.total, link: v.link, own: v.own, reward: v.reward.map(RewardContext.init)))
+        case .challengeResult(let v):
+            struct Item { var question: String; var youRight: Bool; var correctAnswer: String }
+            struct C { var opponent: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
+                       var differed: [Item]; var hasDiffered: Bool; var reward: RewardContext?; var newcomer: Bool }
+            return render("challenge_result", C(opponent: v.opponent, theirs: v.theirScore, yours: v.yourScore, total: v.total,
+                                                won: v.yourScore > v.theirScore, lost: v.yourScore < v.theirScore, tied: v.yourScore == v.theirScore,
+                                                differed: v.differed.map { Item(question: $0.question, youRight: $0.youRight, correctAnswer: $0.correctAnswer) },
+                                                hasDiffered: !v.differed.isEmpty, reward: v.reward.map(RewardContext.init), newcomer: v.newcomer))
+        case .challengePlayed(let v):
+            struct C { var friend: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool }
+            return render("challenge_played", C(friend: v.friend, theirs: v.friendScore, yours: v.yourScore, total: v.total,
+                                                won: v.yourScore > v.friendScore, lost: v.yourScore < v.friendScore, tied: v.yourScore == v.friendScore))
         case .reviewEmpty: return fixed("review_empty")
         case .pickTopic: return fixed("pick_topic")
         case .progress(let v): return progress(ProgressContext(v, prompts: self))

@@ -155,6 +155,7 @@ struct ReadinessContext {
     var readingFailedButBetter: Bool
     var readingOneSample: Bool
     var readingFailedButUp: Bool
+    var readingFailedAndDown: Bool
     var onlyRetakes: Bool
     var closeMargin: String
 
@@ -173,6 +174,7 @@ struct ReadinessContext {
         recentTests = r.recentTests; hasTests = r.recentTests > 0; testsPlural = r.recentTests == 1 ? "" : "s"
         readingRetake = r.reading == .retake; readingFailedButBetter = r.reading == .failedUsuallyBetter
         readingOneSample = r.reading == .onePassIsOneSample; readingFailedButUp = r.reading == .failedButBetter
+        readingFailedAndDown = r.reading == .failedAndDown
         onlyRetakes = r.onlyRetakes
         if case .closePass(let m) = r.reading {
             readingClosePass = true
@@ -198,7 +200,7 @@ extension ReadinessContext: TemplateFields {
          "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
          "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural, "readingRetake": readingRetake,
          "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "closeMargin": closeMargin,
-         "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "onlyRetakes": onlyRetakes]
+         "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "readingFailedAndDown": readingFailedAndDown, "onlyRetakes": onlyRetakes]
     }
 }
 
@@ -266,6 +268,7 @@ struct NoticeContext {
     var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
     var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
+    var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false
 
     init(_ n: Notice) {
         switch n {
@@ -285,6 +288,9 @@ struct NoticeContext {
         case .typeTheAnswer: typeTheAnswer = true
         case .ourFault: ourFault = true
         case .reminderQuietHours: reminderQuietHours = true
+        case .challengeLinkBroken: challengeLinkBroken = true
+        case .challengeExpired: challengeExpired = true
+        case .challengeAlreadyPlayed: challengeAlreadyPlayed = true
         }
     }
 }

@@ -67,8 +67,8 @@ extension Reduction {
         } else if !exam.passed && summary.lowPercent >= 50 {
             summary.reading = .failedUsuallyBetter
         } else if !exam.passed, let before = readiness(tests: earlier), before.shown,
-                  before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent {
-            summary.reading = .failedButBetter
+                  before.lowPercent + before.highPercent != summary.lowPercent + summary.highPercent {
+            summary.reading = before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent ? .failedButBetter : .failedAndDown
         }
         return summary
     }

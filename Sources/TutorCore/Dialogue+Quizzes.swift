@@ -87,6 +87,8 @@ extension Reduction {
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
         case .lessonCheck(let id):
             questions = banks.lesson(id).map { checkQuestions($0).compactMap(banks.question) } ?? []
+        case .challenge:
+            return startChallenge()   // made only by `startChallenge` and `openChallenge`
         case .practiceTest(let number):
             do {
                 // A random test is seeded by the chat's quiz number too: never the same draw twice,
@@ -297,6 +299,7 @@ extension Reduction {
     mutating func finish(timedOut: Bool = false) {
         guard let quiz = state.session.quiz else { return showHome() }
         if case .lessonCheck(let id) = quiz.mode { return finishLessonCheck(quiz, lessonID: id) }
+        if case .challenge(let token) = quiz.mode { return finishChallenge(quiz, token: token) }
         var byTopic: [Topic: TopicScore] = [:]
         for a in quiz.answers {
             var s = byTopic[a.topic] ?? TopicScore(topic: a.topic, correct: 0, total: 0)
@@ -370,6 +373,7 @@ extension Reduction {
         if !result.missedIDs.isEmpty && quiz.mode != .review && QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false {
             rows.append([Button(.reviewMyMisses, .menu(.review))])
         }
+        rows.append([Button(.challengeFriend, .menu(.challenge))])
         rows.append([Button(.tryAnother, .menu(.tryAnother)), Button(.home, .menu(.home))])
         send(.results(view), buttons: rows)
     }

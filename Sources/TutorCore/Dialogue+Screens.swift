@@ -5,6 +5,8 @@ extension Reduction {
     // MARK: - screens
 
     mutating func showCurrentScreen() {
+        // A friend's challenge is played before any state is picked.
+        if state.session.screen == .quiz, case .challenge? = state.session.quiz?.mode { return resume() }
         if learner.stateCode == nil || stateInfo == nil {
             return state.session.screen == .typingState ? showTypeState() : showStatePicker()
         }
@@ -109,6 +111,7 @@ extension Reduction {
                      Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
+        rows.append([Button(.challengeFriend, .menu(.challenge))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         // A lesson's open check goes on through the lesson button above, not a second Continue.
         if let quiz = state.session.quiz, !quiz.isLessonCheck {

@@ -6,6 +6,13 @@ public struct DialogueContext: Sendable {
     public var now: Date
     /// Seeds the shuffles; the runtime derives it from the update id so a replay is identical.
     public var seed: UInt64
+    /// 128 random bits from the system (base64url), for an event that makes a challenge link;
+    /// the seed is derived from the update id, so it must never make a link.
+    public var freshToken: String? = nil
+    /// What the edge found for a `/start` challenge link.
+    public var challenge: ChallengeLookup? = nil
+    /// The bot's username, for the links it hands out (`https://t.me/<username>?start=…`).
+    public var botUsername = "PermitReadyBot"
 
     public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
 }
@@ -121,6 +128,7 @@ struct Reduction {
     }
 
     mutating func start(payload: String?) {
+        if Challenge.looksLikeChallenge(payload) { return openChallenge(payload: payload) }
         let firstTime = state.session.screen == .new
         if learner.stopped {
             state.learner.stopped = false
@@ -343,6 +351,7 @@ struct Reduction {
         case .flashcards: startFlashcards()
         case .learn: learn()
         case .testOut: testOut()
+        case .challenge: startChallenge()
         case .doneForNow:
             guard let run = state.session.cards else { return showHome() }
             finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)

@@ -43,13 +43,21 @@ public enum ButtonLabel: Equatable, Sendable {
     case lessonsAllDone
     /// A topic on the Topics screen with its lessons done ("Road signs · 2/5", "✅ Parking").
     case topicProgress(Topic, done: Int, of: Int)
+    case challengeFriend, shareChallenge, pickMyState
 }
 
 public struct Button: Equatable, Sendable {
     public var label: ButtonLabel
     public var action: ButtonAction
+    /// A link button (Telegram opens the URL); `action` is what a client without links does instead.
+    public var url: String? = nil
 
     public init(_ label: ButtonLabel, _ action: ButtonAction) { self.label = label; self.action = action }
+
+    /// A button that opens `url` (a share sheet, a deep link).
+    public static func link(_ label: ButtonLabel, _ url: String) -> Button {
+        var b = Button(label, .menu(.home)); b.url = url; return b
+    }
 }
 
 /// One outgoing message: what to say (a `Message`, rendered from Prompts/ at the edge), its
@@ -115,4 +123,12 @@ public enum Effect: Equatable, Sendable {
     case cancelTimer(key: String)
     /// "Delete my data", confirmed: erase every row about this learner.
     case eraseLearner
+    /// Store a challenge this learner made (its link works for `Challenge.lifetime`).
+    case createChallenge(Challenge)
+    /// This learner played challenge `token` (once per friend).
+    case recordChallengePlay(token: String, correct: [Bool])
+    /// This learner and `chatID` are friends now (both sides).
+    case befriend(Int64)
+    /// A message to another chat (a challenger hears their friend played), sent as bulk.
+    case notify(chatID: Int64, Reply)
 }

@@ -46,6 +46,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
     case doneForNow = "dn", messagesOn = "mo"
     case learn = "le", testOut = "to"
+    case challenge = "cf"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded

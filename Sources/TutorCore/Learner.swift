@@ -131,6 +131,8 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case signGroup(SignGroup)
     /// A lesson's check questions, right after its cards (or first, to test out of it).
     case lessonCheck(String)
+    /// A friend challenge (its token): ten universal questions, the same for everyone who plays it.
+    case challenge(String)
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
     public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }
@@ -304,6 +306,8 @@ public struct Session: Codable, Equatable, Sendable {
     public var newCardsDay: LocalDay? = nil
     public var newCardsToday: Int? = nil
     /// A lesson being read: it waits behind "Continue" like a quiz (optional: older sessions decode).
+    /// The friend's challenge being played (from its link), for the side-by-side result.
+    public var challenge: Challenge? = nil
     public var lesson: LessonRun? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {

@@ -12,6 +12,12 @@ public enum Notice: String, CaseIterable, Sendable {
     case ourFault
     /// A reminder time typed inside quiet hours (9 pm - 8 am).
     case reminderQuietHours
+    /// A challenge link that is mangled, forged or no longer exists.
+    case challengeLinkBroken
+    /// A challenge link older than a week.
+    case challengeExpired
+    /// A challenge this learner has played already (once per friend).
+    case challengeAlreadyPlayed
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
@@ -214,6 +220,8 @@ public struct ReadinessSummary: Equatable, Sendable {
         case onePassIsOneSample
         /// Not a pass, but better than the learner's earlier tests: the chance went up.
         case failedButBetter
+        /// Not a pass, and the chance went down with it.
+        case failedAndDown
         /// Not a pass, though everything else says the learner usually does better.
         case failedUsuallyBetter
     }
@@ -318,6 +326,10 @@ public enum Message: Equatable, Sendable {
     case question(QuestionView)
     case answered(AnsweredView)
     case results(ResultsView)
+    case challengeIntro(ChallengeIntroView)
+    case challengeReady(ChallengeReadyView)
+    case challengeResult(ChallengeResultView)
+    case challengePlayed(ChallengePlayedView)
     case reviewEmpty
     case pickTest(PickTestView)
     /// A practice-test answer locked in without revealing it (answers come at the end).
@@ -342,4 +354,58 @@ public enum Message: Equatable, Sendable {
     case lessonCard(LessonCardView)
     case lessonDone(LessonDoneView)
     case topicLessons(TopicLessonsView)
+}
+
+/// Before a challenge's first question: whose challenge (nil: the learner's own, to play first).
+public struct ChallengeIntroView: Equatable, Sendable {
+    public var opponent: String?
+    public var questions: Int
+}
+
+/// A challenge's link, ready to forward.
+public struct ChallengeReadyView: Equatable, Sendable {
+    public var token: String
+    public var score: Int
+    public var total: Int
+    public var botUsername: String
+    /// The maker opened their own link.
+    public var own: Bool
+    public var reward: SessionReward? = nil
+
+    public var link: String { "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)" }
+
+    /// Telegram's share sheet with the link and a line to go with it.
+    public static func shareURL(botUsername: String, token: String) -> String {
+        let link = "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)"
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let text = "Beat my score on 10 driving-test questions 🚗"
+        return "https://t.me/share/url?url=\(link.addingPercentEncoding(withAllowedCharacters: allowed) ?? link)"
+            + "&text=\(text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+    }
+}
+
+/// A friend's result beside the challenger's, and the questions where they differed.
+public struct ChallengeResultView: Equatable, Sendable {
+    public struct Difference: Equatable, Sendable {
+        public var question: String
+        public var youRight: Bool
+        public var correctAnswer: String
+    }
+    public var opponent: String
+    public var theirScore: Int
+    public var yourScore: Int
+    public var total: Int
+    public var differed: [Difference]
+    public var reward: SessionReward? = nil
+    /// New to the bot (no state yet): the next step is picking one.
+    public var newcomer: Bool = false
+}
+
+/// To the challenger: a friend played their challenge.
+public struct ChallengePlayedView: Equatable, Sendable {
+    public var friend: String
+    public var friendScore: Int
+    public var yourScore: Int
+    public var total: Int
 }

@@ -20,6 +20,10 @@ public struct ChatChange: Sendable {
     /// The chat was loaded with mended values (`TutorStore.loadChat(_:repairs:)`): its learner row
     /// and session are written whether or not the dialogue changed them, so the mend is stored.
     public var repaired = false
+    /// Friend challenges: made, played, and the friendships a play makes (see `TutorStore.saveSocial`).
+    public var challengesMade: [Challenge] = []
+    public var challengePlays: [(token: String, correct: [Bool])] = []
+    public var newFriends: [Int64] = []
 
     public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
                 timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
@@ -270,6 +274,7 @@ extension TutorStore {
                 """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
         }
         for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+        try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
         for key in change.firedTimers {
             try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
         }
@@ -301,9 +306,13 @@ extension TutorStore {
 
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
     public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
-                                            "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress"]
+                                            "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress",
+                                            "challenge", "challenge_play", "friendship"]
 
     static func erase(_ db: Database, chatID: Int64) throws {
+        // Friends lose this learner too, and plays of their challenges go with them.
+        try db.execute(sql: "DELETE FROM friendship WHERE friend_chat_id = ?", arguments: [chatID])
+        try db.execute(sql: "DELETE FROM challenge_play WHERE token IN (SELECT token FROM challenge WHERE chat_id = ?)", arguments: [chatID])
         // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.
         for table in tablesWithChatRows.reversed() {
             try db.execute(sql: "DELETE FROM \(table) WHERE chat_id = ?", arguments: [chatID])

@@ -212,6 +212,38 @@ enum Schema {
                 ALTER TABLE question_progress ADD COLUMN taught_at REAL;
                 """)
         }
+        m.registerMigration("v9-friends") { db in
+            try db.execute(sql: """
+                -- A friend challenge: ten questions its maker played; the token is the whole link.
+                CREATE TABLE challenge (
+                    token TEXT PRIMARY KEY CHECK (length(token) = 22),
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    creator_name TEXT NOT NULL CHECK (length(creator_name) BETWEEN 1 AND 64),
+                    question_ids TEXT NOT NULL CHECK (json_valid(question_ids)),
+                    creator_correct TEXT NOT NULL CHECK (length(creator_correct) BETWEEN 1 AND 20 AND creator_correct NOT GLOB '*[^01]*'),
+                    created_at REAL NOT NULL,
+                    expires_at REAL NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX challenge_by_chat ON challenge(chat_id);
+                -- Who played which challenge (once each), and how.
+                CREATE TABLE challenge_play (
+                    token TEXT NOT NULL,
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    correct TEXT NOT NULL CHECK (length(correct) BETWEEN 1 AND 20 AND correct NOT GLOB '*[^01]*'),
+                    played_at REAL NOT NULL,
+                    PRIMARY KEY (token, chat_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX challenge_play_by_chat ON challenge_play(chat_id);
+                -- Friends, one row each way.
+                CREATE TABLE friendship (
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    friend_chat_id INTEGER NOT NULL CHECK (friend_chat_id <> chat_id),
+                    since REAL NOT NULL,
+                    PRIMARY KEY (chat_id, friend_chat_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX friendship_by_friend ON friendship(friend_chat_id);
+                """)
+        }
         return m
     }
 }

@@ -93,6 +93,16 @@ import Testing
             .lessonDone(LessonDoneView(title: "Last one", correct: 0, total: 0, testedOut: false, finished: true, needed: 0, nextTitle: nil,
                                        lessonsDone: 65, lessonsTotal: 65)),
             .topicLessons(TopicLessonsView(topic: .parking, done: 1, total: 3)),
+            .challengeIntro(ChallengeIntroView(opponent: "<Maya & Co>", questions: 10)), .challengeIntro(ChallengeIntroView(opponent: nil, questions: 10)),
+            .challengeReady(ChallengeReadyView(token: String(repeating: "A", count: 22), score: 7, total: 10, botUsername: "PermitReadyBot", own: false,
+                                               reward: SessionReward(xpEarned: 60, answeredToday: 10, streak: 1))),
+            .challengeReady(ChallengeReadyView(token: String(repeating: "A", count: 22), score: 7, total: 10, botUsername: "PermitReadyBot", own: true)),
+            .challengeResult(ChallengeResultView(opponent: "Maya", theirScore: 7, yourScore: 9, total: 10,
+                                                 differed: Array(repeating: .init(question: String(repeating: "Where <may> you & park? ", count: 8), youRight: true,
+                                                                                  correctAnswer: "At the curb & legal"), count: 10),
+                                                 reward: nil, newcomer: true)),
+            .challengeResult(ChallengeResultView(opponent: "Maya", theirScore: 9, yourScore: 9, total: 10, differed: [])),
+            .challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10)),
         ] + Notice.allCases.map { .notice($0) } + Badge.allCases.map { .badgeEarned($0) }
     }
 

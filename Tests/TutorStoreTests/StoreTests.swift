@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -129,11 +129,25 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         let s = sampleState()
         let answer = AnswerRecord(questionID: "u-1", correct: false, quizID: 3, answeredAt: s.learner.joinedAt, localDay: LocalDay(iso: "2026-11-18")!)
         let item = OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"Ana, hi"}"#.utf8), saveTag: "q3.1")
-        try store.commit([ChatChange(before: nil, after: s, answers: [answer], outbox: [item, item], timers: [("tq3.1", Date())])], offset: nil)
+        var friend = sampleState()
+        friend.learner.chatID = 10; friend.learner.userID = 10
+        try store.commit([ChatChange(before: nil, after: friend, answers: [], outbox: [])], offset: nil)
+        var change = ChatChange(before: nil, after: s, answers: [answer], outbox: [item, item], timers: [("tq3.1", Date())])
+        // A challenge Ana made, one she played, and a friendship (both ways) from it.
+        let t = s.learner.joinedAt
+        change.challengesMade = [Challenge(token: String(repeating: "A", count: 22), creatorChatID: 9, creatorName: "Ana",
+                                           questionIDs: ["u-1", "u-2"], creatorCorrect: [true, false], createdAt: t, expiresAt: t + 7 * 86_400)]
+        change.challengePlays = [(String(repeating: "B", count: 22), [true, true])]
+        change.newFriends = [10]
+        try store.commit([change], offset: nil)
+        #expect(try store.friends(of: 10) == [9], "both sides are friends")
+        #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10)
+                == .found(change.challengesMade[0], alreadyPlayed: false))
+        #expect(try store.challenge(token: String(repeating: "B", count: 22), openedBy: 9) == .notFound)
         let head = try #require(try store.pendingHeads(limit: 1, now: Date()).first)
         try store.markSent(head, messageID: 5)
         let b = try store.createBroadcast(stateCode: "TX", text: "New questions!", adminChatID: 1, status: "sending", now: Date())
-        #expect(try store.enqueueBroadcast(b, limit: 10, now: Date()) { _, _ in Data("{}".utf8) } == 1)
+        #expect(try store.enqueueBroadcast(b, limit: 10, now: Date()) { _, _ in Data("{}".utf8) } == 2, "Ana and her friend")
         for table in TutorStore.tablesWithChatRows {
             #expect(try store.rows("SELECT COUNT(*) AS n FROM \(table) WHERE chat_id = 9").first?["n"] != "0", "\(table) has a row to erase")
         }
@@ -151,6 +165,8 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
             #expect(TutorStore.tablesWithChatRows.contains(t), "\(t) holds chat rows but is not erased")
         }
         #expect(try store.loadChat(9) == nil)
+        #expect(try store.friends(of: 10).isEmpty, "the friend no longer lists them")
+        #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10) == .notFound, "their link is gone")
     }
 
     /// A broadcast queues each learner once, in chunks, resuming where it stopped.

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Challenge a friend: the learner plays ten universal questions, gets a link to forward; a friend
+/// who opens it plays the same ten in the same order, once, and both see the result side by side.
+/// Everything another chat needs (the challenge, who played it, friendships) is written by the
+/// edge from the effects below; what the edge found for a link comes in `DialogueContext.challenge`.
+extension Reduction {
+    /// "⚔️ Challenge a friend": ten questions to play first, then the link.
+    mutating func startChallenge() {
+        guard let token = ctx.freshToken else { return notice(.ourFault) }
+        var draw = random
+        let questions = Challenge.pickQuestions(banks: banks, excluding: learner.stateCode.flatMap { banks.excludesUniversal[$0] } ?? [],
+                                                random: &draw)
+        random = draw
+        guard questions.count == Challenge.length else { send(.testUnavailable); return showHome() }
+        state.session.challenge = nil
+        send(.challengeIntro(ChallengeIntroView(opponent: nil, questions: questions.count)))
+        beginChallengeRun(token: token, questionIDs: questions.map(\.id))
+    }
+
+    /// A `/start c<token>` link: play the friend's challenge, or say plainly why not.
+    mutating func openChallenge(payload: String?) {
+        let firstTime = state.session.screen == .new
+        if learner.stopped { state.learner.stopped = false }
+        guard Challenge.token(fromPayload: payload) != nil, case .found(let challenge, let played)? = ctx.challenge else {
+            if firstTime { send(.welcome(firstName: learner.firstName)) }
+            return notice(.challengeLinkBroken)
+        }
+        if challenge.creatorChatID == learner.chatID {
+            send(.challengeReady(ChallengeReadyView(token: challenge.token, score: challenge.creatorScore, total: challenge.questionIDs.count,
+                                                    botUsername: ctx.botUsername, own: true)),
+                 buttons: [[Button.link(.shareChallenge, ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: challenge.token))],
+                           [Button(.home, .menu(.home))]])
+            return
+        }
+        if played {
+            if firstTime { send(.welcome(firstName: learner.firstName)) }
+            return notice(.challengeAlreadyPlayed)
+        }
+        if ctx.now >= challenge.expiresAt {
+            if firstTime { send(.welcome(firstName: learner.firstName)) }
+            return notice(.challengeExpired)
+        }
+        // Questions since retired from the banks are skipped on both sides.
+        let ids = challenge.questionIDs.filter { banks.question($0) != nil }
+        guard !ids.isEmpty else { return notice(.challengeLinkBroken) }
+        state.session.challenge = challenge
+        send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))
+        beginChallengeRun(token: challenge.token, questionIDs: ids)
+    }
+
+    private mutating func beginChallengeRun(token: String, questionIDs: [String]) {
+        // An open practice test is put aside (its clock running), as any other quiz does.
+        if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty, let code = learner.stateCode {
+            if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
+            state.session.parkedQuiz = open
+            state.session.parkedState = code
+        }
+        state.session.cards = nil
+        let id = state.session.nextQuizID
+        state.session.nextQuizID += 1
+        var run = QuizRun(id: id, mode: .challenge(token), questionIDs: questionIDs, startedAt: ctx.now)
+        run.xpAtStart = learner.xp
+        state.session.quiz = run
+        state.session.screen = .quiz
+        askCurrentQuestion(reshuffle: true)
+    }
+
+    /// The end of a challenge run: the maker gets their link; a friend gets both scores side by
+    /// side, becomes the maker's friend, and the maker hears about it once.
+    mutating func finishChallenge(_ quiz: QuizRun, token: String) {
+        state.session.quiz = nil
+        state.session.screen = .results
+        let mine = quiz.questionIDs.map { id in quiz.answers.first { $0.questionID == id }?.correct ?? false }
+        let score = mine.filter { $0 }.count
+        let reward = reward(since: quiz.xpAtStart)
+        guard let opponent = state.session.challenge, opponent.token == token else {
+            let challenge = Challenge(token: token, creatorChatID: learner.chatID, creatorName: Self.firstNameOnly(learner.firstName),
+                                      questionIDs: quiz.questionIDs, creatorCorrect: mine, createdAt: ctx.now,
+                                      expiresAt: ctx.now.addingTimeInterval(Challenge.lifetime))
+            effects.append(.createChallenge(challenge))
+            send(.challengeReady(ChallengeReadyView(token: token, score: score, total: mine.count, botUsername: ctx.botUsername,
+                                                    own: false, reward: reward)),
+                 buttons: [[Button.link(.shareChallenge, ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: token))],
+                           [Button(.home, .menu(.home))]])
+            return restoreParkedTest()
+        }
+        state.session.challenge = nil
+        let theirs = opponent.questionIDs.enumerated().reduce(into: [String: Bool]()) { $0[$1.element] = opponent.creatorCorrect.indices.contains($1.offset) && opponent.creatorCorrect[$1.offset] }
+        let asked = quiz.questionIDs
+        let theirScore = asked.filter { theirs[$0] == true }.count
+        let differed: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
+            guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
+            return .init(question: q.questionText, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex])
+        }
+        effects.append(.recordChallengePlay(token: token, correct: mine))
+        effects.append(.befriend(opponent.creatorChatID))
+        let me = Self.firstNameOnly(learner.firstName)
+        effects.append(.notify(chatID: opponent.creatorChatID,
+                               Reply(.challengePlayed(ChallengePlayedView(friend: me, friendScore: score, yourScore: theirScore, total: asked.count)),
+                                     buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
+        let next: [[Button]] = learner.stateCode == nil
+            ? [[Button(.pickMyState, .menu(.changeState))]]
+            : [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]]
+        send(.challengeResult(ChallengeResultView(opponent: opponent.creatorName, theirScore: theirScore, yourScore: score,
+                                                  total: asked.count, differed: differed, reward: reward,
+                                                  newcomer: learner.stateCode == nil)),
+             buttons: next)
+        restoreParkedTest()
+    }
+
+    /// A practice test put aside for the challenge comes back behind Continue.
+    private mutating func restoreParkedTest() {
+        guard state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz else { return }
+        state.session.quiz = parked
+        state.session.parkedQuiz = nil
+        state.session.parkedState = nil
+        if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
+    }
+
+    /// What a friend sees of a learner: the first word of their first name, at most 32 characters.
+    static func firstNameOnly(_ name: String) -> String {
+        let first = name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) ?? ""
+        return first.isEmpty ? "A friend" : String(first.prefix(32))
+    }
+}

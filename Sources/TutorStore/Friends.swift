@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import TutorCore
+
+/// Friend challenges and friendships: the rows one chat's play writes about another.
+extension TutorStore {
+    static func saveSocial(_ db: Database, _ change: ChatChange, chatID: Int64, now: Date) throws {
+        for c in change.challengesMade {
+            try db.cachedStatement(sql: """
+                INSERT INTO challenge(token, chat_id, creator_name, question_ids, creator_correct, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [c.token, chatID, c.creatorName, String(decoding: try JSONEncoder().encode(c.questionIDs), as: UTF8.self),
+                                         bits(c.creatorCorrect), c.createdAt.timeIntervalSince1970, c.expiresAt.timeIntervalSince1970])
+        }
+        for p in change.challengePlays {
+            // Once per friend: a second play of the same link (two taps racing) keeps the first.
+            try db.cachedStatement(sql: """
+                INSERT INTO challenge_play(token, chat_id, correct, played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """).execute(arguments: [p.token, chatID, bits(p.correct), now.timeIntervalSince1970])
+        }
+        for friend in change.newFriends where friend != chatID {
+            // Both sides, and only while the friend still has a learner row (they may have deleted their data).
+            try db.cachedStatement(sql: """
+                INSERT INTO friendship(chat_id, friend_chat_id, since)
+                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?) ON CONFLICT DO NOTHING
+                """).execute(arguments: [chatID, friend, now.timeIntervalSince1970, friend])
+            try db.cachedStatement(sql: """
+                INSERT INTO friendship(chat_id, friend_chat_id, since)
+                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?) ON CONFLICT DO NOTHING
+                """).execute(arguments: [friend, chatID, now.timeIntervalSince1970, friend])
+        }
+    }
+
+    static func bits(_ correct: [Bool]) -> String { String(correct.map { $0 ? "1" : "0" }) }
+
+    /// What a `/start` challenge link leads to, for the chat opening it.
+    public func challenge(token: String, openedBy chatID: Int64) throws -> ChallengeLookup {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT chat_id, creator_name, question_ids, creator_correct, created_at, expires_at FROM challenge WHERE token = ?
+                """, arguments: [token]) else { return .notFound }
+            let ids = try JSONDecoder().decode([String].self, from: Data((try row.decode(String.self, forColumn: "question_ids")).utf8))
+            let correct = (try row.decode(String.self, forColumn: "creator_correct")).map { $0 == "1" }
+            let challenge = Challenge(token: token, creatorChatID: try row.decode(forColumn: "chat_id"),
+                                      creatorName: try row.decode(forColumn: "creator_name"), questionIDs: ids, creatorCorrect: correct,
+                                      createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: "created_at")),
+                                      expiresAt: Date(timeIntervalSince1970: try row.decode(forColumn: "expires_at")))
+            let played = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM challenge_play WHERE token = ? AND chat_id = ?)",
+                                           arguments: [token, chatID]) ?? false
+            return .found(challenge, alreadyPlayed: played)
+        }
+    }
+
+    /// Whether a message to `chatID` may be sent unasked (a friend's news): they exist, haven't
+    /// stopped the bot or blocked it.
+    public func acceptsNews(_ chatID: Int64) throws -> Bool {
+        try writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0)",
+                              arguments: [chatID]) ?? false
+        }
+    }
+
+    /// This learner's friends' chat ids.
+    public func friends(of chatID: Int64) throws -> [Int64] {
+        try writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT friend_chat_id FROM friendship WHERE chat_id = ? ORDER BY since", arguments: [chatID])
+        }
+    }
+
+    /// For /stats: challenges made and played, friendships (each counted once).
+    public func socialCounts() throws -> (challenges: Int, plays: Int, friendships: Int) {
+        try writer.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge_play") ?? 0,
+             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM friendship") ?? 0) / 2)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import TutorCore
+
+/// Issue #25, challenge a friend: the maker plays ten universal questions and gets a link; a friend
+/// who opens it plays the same ten in the same order, once, and both hear the result.
+struct ChallengeTests {
+    /// Two questions in each of many topics, and a typed one that a challenge must never ask.
+    static let banks: Banks = {
+        let topics: [Topic] = [.signals, .roadSigns, .rightOfWay, .parking, .turning, .passing, .laneUse, .freeways, .railroads, .alcoholDrugs]
+        var universal = topics.enumerated().flatMap { i, t in [Sample.question(i * 2, t), Sample.question(i * 2 + 1, t)] }
+        universal.append(Question(id: "u-typed", category: .speedAndSpace, difficulty: .easy, kind: .fillIn, questionText: "Speed ___?",
+                                  answers: ["25"], correctAnswerIndex: 0, explanation: "E", source: "S"))
+        return Banks(states: [Sample.ny, Sample.ca], universal: universal, stateQuestions: [:])
+    }()
+    static let token = "Ab3_-Ab3_-Ab3_-Ab3_-Zz"
+
+    static func ctx(_ now: Date = Sample.t0, seed: UInt64 = 3, token: String? = nil, lookup: ChallengeLookup? = nil) -> DialogueContext {
+        var c = DialogueContext(banks: banks, now: now, seed: seed)
+        c.freshToken = token; c.challenge = lookup
+        return c
+    }
+
+    /// Answers the open quiz's questions: the first `right` right, the rest wrong. Returns every effect.
+    static func play(_ s: inout ChatState, right: Int, at t: Date = Sample.t0) -> [Effect] {
+        var all: [Effect] = []
+        var i = 0
+        while let quiz = s.session.quiz, case .challenge = quiz.mode {
+            let q = banks.question(quiz.currentQuestionID)!
+            let option = i < right ? q.correctAnswerIndex : (q.correctAnswerIndex + 1) % q.answers.count
+            var effects: [Effect]
+            (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: quiz.index, option: option), messageID: 9),
+                                           ctx(t.addingTimeInterval(Double(i) * 10)))
+            all += effects
+            if let next = s.session.quiz, next.phase == .answered {
+                (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: next.id, question: next.index), messageID: 9),
+                                               ctx(t.addingTimeInterval(Double(i) * 10 + 5)))
+                all += effects
+            }
+            i += 1
+        }
+        return all
+    }
+
+    static func makeChallenge(right: Int = 7) -> (Challenge, [Effect]) {
+        var s = Sample.newChat()
+        s.learner.stateCode = "NY"
+        s.session.screen = .home
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "c", action: .menu(.challenge), messageID: 1), ctx(token: token))
+        let effects = play(&s, right: right)
+        let made = effects.compactMap { if case .createChallenge(let c) = $0 { return c } else { return nil } }
+        return (made.first!, effects)
+    }
+
+    @Test func theMakerPlaysTenUniversalQuestionsAndGetsAShareLink() throws {
+        let (c, effects) = Self.makeChallenge(right: 7)
+        #expect(c.token == Self.token && c.creatorChatID == 77 && c.creatorName == "Sam")
+        #expect(c.questionIDs.count == 10 && Set(c.questionIDs).count == 10)
+        #expect(c.questionIDs.allSatisfy { Self.banks.question($0)?.stateCode == nil }, "universal only")
+        #expect(!c.questionIDs.contains("u-typed"), "no typed questions")
+        #expect(c.creatorScore == 7 && c.expiresAt == c.createdAt.addingTimeInterval(7 * 86_400))
+        guard case .send(let reply)? = effects.last(where: { if case .send(let r) = $0, case .challengeReady = r.message { return true }; return false }),
+              case .challengeReady(let view) = reply.message else { Issue.record("no link"); return }
+        #expect(view.link == "https://t.me/PermitReadyBot?start=c\(Self.token)")
+        let share = try #require(reply.buttons.first?.first?.url)
+        #expect(share.hasPrefix("https://t.me/share/url?url=https%3A%2F%2Ft.me%2FPermitReadyBot%3Fstart%3Dc\(Self.token)&text="))
+    }
+
+    @Test func aFriendPlaysTheSameTenInOrderAndBothHearTheResult() throws {
+        let (c, _) = Self.makeChallenge(right: 7)
+        var jo = Dialogue.newChat(chatID: 88, sender: Sender(userID: 88, firstName: "Jo Ann"), isGroup: false, now: Sample.t0)
+        var effects: [Effect]
+        (jo, effects) = Dialogue.reduce(jo, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: false)))
+        guard case .send(let intro) = effects.first, case .challengeIntro(let v) = intro.message else { Issue.record("no intro: \(effects)"); return }
+        #expect(v.opponent == "Sam" && v.questions == 10)
+        #expect(jo.session.quiz?.questionIDs == c.questionIDs, "same questions, same order")
+        effects = Self.play(&jo, right: 10)
+        #expect(effects.contains(.recordChallengePlay(token: Self.token, correct: Array(repeating: true, count: 10))))
+        #expect(effects.contains(.befriend(77)))
+        let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
+        #expect(news.count == 1 && news.first?.0 == 77 && news.first?.1.bulk == true)
+        #expect(news.first?.1.message == .challengePlayed(ChallengePlayedView(friend: "Jo", friendScore: 10, yourScore: 7, total: 10)),
+                "first name only")
+        guard case .send(let result)? = effects.last(where: { if case .send(let r) = $0, case .challengeResult = r.message { return true }; return false }),
+              case .challengeResult(let r) = result.message else { Issue.record("no result"); return }
+        #expect(r.opponent == "Sam" && r.theirScore == 7 && r.yourScore == 10 && r.differed.count == 3 && r.newcomer)
+        #expect(r.differed.allSatisfy { $0.youRight })
+        #expect(result.buttons == [[Button(.pickMyState, .menu(.changeState))]], "a newcomer is led to pick a state next")
+        #expect(jo.learner.xp > 0, "a challenge earns XP like any quiz")
+    }
+
+    @Test func badLinksGetAFriendlyLineNeverAnError() throws {
+        let (c, _) = Self.makeChallenge()
+        func open(_ payload: String, _ lookup: ChallengeLookup?, chat: Int64 = 88, at t: Date = Sample.t0) -> [Effect] {
+            let s = Dialogue.newChat(chatID: chat, sender: Sender(userID: chat, firstName: "Jo"), isGroup: false, now: Sample.t0)
+            return Dialogue.reduce(s, .commandSent(.start, payload: payload), Self.ctx(t, lookup: lookup)).1
+        }
+        func says(_ effects: [Effect], _ n: Notice) -> Bool { effects.contains(.send(Reply(.notice(n)))) }
+        #expect(says(open("c" + Self.token.dropLast(3), nil), .challengeLinkBroken), "cut short when copied")
+        #expect(says(open("c" + Self.token, .notFound), .challengeLinkBroken), "forged or deleted")
+        #expect(says(open("c" + Self.token, .found(c, alreadyPlayed: true)), .challengeAlreadyPlayed), "once per friend")
+        #expect(says(open("c" + Self.token, .found(c, alreadyPlayed: false), at: c.expiresAt), .challengeExpired), "a week is the limit")
+        // The maker opening their own link gets it back to share, not a game against themselves.
+        let own = open("c" + Self.token, .found(c, alreadyPlayed: false), chat: 77)
+        #expect(own.contains { if case .send(let r) = $0, case .challengeReady(let v) = r.message { return v.own }; return false })
+        // A state code is still a state, not a challenge.
+        let tx = Dialogue.reduce(Sample.newChat(), .commandSent(.start, payload: "CA"), Self.ctx()).0
+        #expect(tx.learner.stateCode == "CA")
+        // No token from the edge: no link is ever made from the seed.
+        var s = Sample.newChat(); s.learner.stateCode = "NY"
+        let (_, none) = Dialogue.reduce(s, .buttonTapped(callbackID: "c", action: .menu(.challenge), messageID: 1), Self.ctx(token: nil))
+        #expect(says(none, .ourFault) && !none.contains { if case .createChallenge = $0 { return true }; return false })
+    }
+
+    @Test func tokensAre128RandomBitsInBase64URL() {
+        var system = SystemRandomNumberGenerator()
+        let a = Challenge.newToken(using: &system), b = Challenge.newToken(using: &system)
+        #expect(a.count == 22 && a != b)
+        #expect(Challenge.token(fromPayload: "c" + a) == a)
+        #expect(Challenge.token(fromPayload: "c" + a + "x") == nil && Challenge.token(fromPayload: "c" + a.dropLast() + "!") == nil)
+        #expect(Challenge.token(fromPayload: "TX") == nil && Challenge.token(fromPayload: nil) == nil)
+        // Every bit of both words shows: flipping one word changes the token.
+        var zeros = Fixed(values: [0, 0]), ones = Fixed(values: [0, 1 << 63])
+        #expect(Challenge.newToken(using: &zeros) != Challenge.newToken(using: &ones))
+    }
+
+    struct Fixed: RandomNumberGenerator {
+        var values: [UInt64]
+        mutating func next() -> UInt64 { values.removeFirst() }
+    }
+}
