@@ -144,6 +144,17 @@ extension Bot {
             return outcome
         }
 
+        /// Events whose screens may show friends (the Friends screen, Progress's league line, home
+        /// and the other menus): their friends are read for the reducer; answers and stray input,
+        /// most of the traffic, are not.
+        static func showsFriends(_ event: Event) -> Bool {
+            switch event {
+            case .commandSent: return true
+            case .buttonTapped(_, .menu?, _), .buttonTapped(_, .removeFriend?, _): return true
+            default: return false
+            }
+        }
+
         /// Input a chat can send hundreds of (text, stickers, edits); commands and buttons are never stray.
         static func isStray(_ event: Event) -> Bool {
             switch event {
@@ -198,6 +209,7 @@ extension Bot {
                     context.freshToken = Challenge.newToken(using: &system)
                 default: break
                 }
+                if Self.showsFriends(e.event) { context.friends = try bot.store.friendSummaries(of: chatID) }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
                 var rendered = bot.renderer.items(for: effects.filter { effect in
                     // News for a friend who stopped the bot, blocked it or deleted their data is dropped.
@@ -221,13 +233,14 @@ extension Bot {
                     case .createChallenge(let c): change.challengesMade.append(c)
                     case .recordChallengePlay(let token, let correct): change.challengePlays.append((token, correct))
                     case .befriend(let friend): change.newFriends.append(friend)
+                    case .unfriend(let friend): change.removedFriends.append(friend)
                     case .cancelTimer(let key): change.timers.append((key, nil))
                     case .eraseLearner:
                         change.erase = true
                         change.answers = []
                         change.timers = []
                         change.outbox = rendered.outbox   // only the goodbye
-                        change.challengesMade = []; change.challengePlays = []; change.newFriends = []
+                        change.challengesMade = []; change.challengePlays = []; change.newFriends = []; change.removedFriends = []
                     default: break
                     }
                 }

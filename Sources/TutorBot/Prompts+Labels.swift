@@ -48,6 +48,9 @@ extension Prompts {
         case .challengeFriend: return b["challengeFriend"] ?? "Challenge a friend"
         case .shareChallenge: return b["shareChallenge"] ?? "Send to a friend"
         case .pickMyState: return b["pickMyState"] ?? "Pick my state"
+        case .friends: return b["friends"] ?? "Friends"
+        case .removeFriend(let name): return text(b["removeFriend"] ?? "Remove {{name}}", ["name": name])
+        case .hideFromFriends(let on): return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"]) ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")
         case .learn(let topic, let number, let count, let continuing):
             return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
                         ["topic": topicName(topic), "number": String(number), "count": String(count)])
@@ -128,5 +131,11 @@ extension Prompts {
         let h = minute / 60, m = minute % 60
         let hour12 = h % 12 == 0 ? 12 : h % 12
         return (m == 0 ? "\(hour12)" : String(format: "%d:%02d", hour12, m)) + (h < 12 ? " am" : " pm")
+    }
+
+    /// "1st", "2nd", "3rd", "4th", "11th", "22nd".
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
     }
 }

@@ -79,6 +79,15 @@ extension Prompts {
             struct C { var friend: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool }
             return render("challenge_played", C(friend: v.friend, theirs: v.friendScore, yours: v.yourScore, total: v.total,
                                                 won: v.yourScore > v.friendScore, lost: v.yourScore < v.friendScore, tied: v.yourScore == v.friendScore))
+        case .friends(let v):
+            struct Entry { var place: Int; var name: String; var you: Bool; var xp: Int; var streak: Int; var hasStreak: Bool }
+            struct Line { var first: Bool; var aheadName: String; var aheadBy: Int }
+            struct C { var removed: String?; var hasFriends: Bool; var standings: [Entry]; var line: Line?; var hidden: Bool }
+            return render("friends", C(removed: v.removed, hasFriends: !v.friendNames.isEmpty,
+                                       standings: v.standings.enumerated().map { Entry(place: $0 + 1, name: $1.name, you: $1.isYou, xp: $1.xp,
+                                                                                        streak: $1.streak, hasStreak: $1.streak > 0) },
+                                       line: v.line.map { Line(first: $0.aheadName == nil, aheadName: $0.aheadName ?? "", aheadBy: $0.aheadBy) },
+                                       hidden: v.hidden))
         case .reviewEmpty: return fixed("review_empty")
         case .pickTopic: return fixed("pick_topic")
         case .progress(let v): return progress(ProgressContext(v, prompts: self))

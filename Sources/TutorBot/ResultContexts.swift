@@ -240,9 +240,22 @@ struct ProgressContext {
     var freezes: Int
     var hasFreezes: Bool
     var freezePlural: String
+    // This week's friends' league ("2nd of 5 · 340 XP · Jordan is 40 XP ahead"), or the invitation.
+    var hasLeague: Bool
+    var leaguePlace: String
+    var leagueOf: Int
+    var weekXP: Int
+    var leagueFirst: Bool
+    var leagueAheadName: String
+    var leagueAheadBy: Int
+    var noFriends: Bool
 
     init(_ v: ProgressView, prompts: Prompts) {
         freezes = v.freezes; hasFreezes = v.freezes > 0; freezePlural = v.freezes == 1 ? "" : "s"
+        hasLeague = v.league != nil; leaguePlace = Prompts.ordinal(v.league?.place ?? 0); leagueOf = v.league?.of ?? 0
+        weekXP = v.league?.xp ?? 0; leagueFirst = v.league?.aheadName == nil
+        leagueAheadName = v.league?.aheadName ?? ""; leagueAheadBy = v.league?.aheadBy ?? 0
+        noFriends = v.hasFriendsLoaded && v.league == nil
         level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
         hasBadges = !v.badges.isEmpty
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")

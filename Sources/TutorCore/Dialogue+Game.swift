@@ -7,6 +7,7 @@ extension Reduction {
     mutating func earnXP(_ points: Int) {
         let before = XP.level(learner.xp)
         state.learner.xp += points
+        addWeekXP(points)
         let after = XP.level(learner.xp)
         // Announced after the rest of this event's replies (the answer it was earned with first).
         if after > before { levelReached = after }

@@ -111,7 +111,7 @@ extension Reduction {
                      Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
-        rows.append([Button(.challengeFriend, .menu(.challenge))])
+        rows.append([Button(.challengeFriend, .menu(.challenge)), Button(.friends, .menu(.friends))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         // A lesson's open check goes on through the lesson button above, not a second Continue.
         if let quiz = state.session.quiz, !quiz.isLessonCheck {
@@ -142,13 +142,15 @@ extension Reduction {
         guard let info = stateInfo else { return showStatePicker() }
         state.session.screen = .progress
         let pool = banks.pool(for: info.code)
-        let view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
+        var view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
                                 seenCount: seenCount(info.code), totalCount: pool.count,
                                 streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
                                 recent: Array(stateResults.suffix(5).reversed()), readiness: readiness(),
                                 xp: learner.xp, badges: learner.badges.sorted(),
                                 cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count,
                                 freezes: learner.streak.freezes)
+        view.league = leagueLine()
+        view.hasFriendsLoaded = ctx.friends != nil
         let tests = stateResults.filter(\.mode.isPracticeTest)
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
@@ -166,6 +168,7 @@ extension Reduction {
                                 paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil,
                                 fourButtonCards: learner.fourButtonCards)
         view.stopped = learner.stopped
+        view.hideFromFriends = learner.hideFromFriends
         var rows: [[Button]] = [[Button(.changeState, .menu(.changeState))],
                                 [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
                                 [Button(.fourButtons(on: !learner.fourButtonCards), .menu(.toggleFourButtons))],
@@ -179,6 +182,7 @@ extension Reduction {
         if zones.count > 1 {
             rows.append(zones.enumerated().map { Button(.zone($1, selected: $1 == zone), .setZone($0)) })
         }
+        rows.append([Button(.hideFromFriends(on: !learner.hideFromFriends), .menu(.toggleHideFromFriends))])
         rows.append([Button(.deleteData, .menu(.deleteData))])
         rows.append([Button(.about, .menu(.about)), Button(.home, .menu(.home))])
         send(.settings(view), buttons: rows)

@@ -13,6 +13,9 @@ public struct DialogueContext: Sendable {
     public var challenge: ChallengeLookup? = nil
     /// The bot's username, for the links it hands out (`https://t.me/<username>?start=…`).
     public var botUsername = "PermitReadyBot"
+    /// The learner's friends, read by the edge for the events that show them (Friends, Progress,
+    /// home and other menus); nil when not read.
+    public var friends: [FriendSummary]? = nil
 
     public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
 }
@@ -317,6 +320,8 @@ struct Reduction {
         case .topicLessons(let topic):
             effects.append(ack)
             showTopicLessons(topic)
+        case .removeFriend(let index):
+            removeFriend(at: index, callbackID: callbackID)
         }
     }
 
@@ -352,6 +357,10 @@ struct Reduction {
         case .learn: learn()
         case .testOut: testOut()
         case .challenge: startChallenge()
+        case .friends: showFriends()
+        case .toggleHideFromFriends:
+            state.learner.hideFromFriends.toggle()
+            showSettings()
         case .doneForNow:
             guard let run = state.session.cards else { return showHome() }
             finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)

@@ -43,7 +43,9 @@ public enum ButtonLabel: Equatable, Sendable {
     case lessonsAllDone
     /// A topic on the Topics screen with its lessons done ("Road signs · 2/5", "✅ Parking").
     case topicProgress(Topic, done: Int, of: Int)
-    case challengeFriend, shareChallenge, pickMyState
+    case challengeFriend, shareChallenge, pickMyState, friends
+    case removeFriend(name: String)
+    case hideFromFriends(on: Bool)
 }
 
 public struct Button: Equatable, Sendable {
@@ -129,6 +131,8 @@ public enum Effect: Equatable, Sendable {
     case recordChallengePlay(token: String, correct: [Bool])
     /// This learner and `chatID` are friends now (both sides).
     case befriend(Int64)
+    /// This learner and `chatID` are friends no more (both sides).
+    case unfriend(Int64)
     /// A message to another chat (a challenger hears their friend played), sent as bulk.
     case notify(chatID: Int64, Reply)
 }

@@ -46,7 +46,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
     case doneForNow = "dn", messagesOn = "mo"
     case learn = "le", testOut = "to"
-    case challenge = "cf"
+    case challenge = "cf", friends = "fr", toggleHideFromFriends = "hf"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded
@@ -79,6 +79,8 @@ public enum ButtonAction: Equatable, Sendable {
     case openLesson(String)
     case nextLessonCard(seq: Int, card: Int)
     case topicLessons(Topic)
+    /// Remove the friend at this position of the Friends screen's list (never a chat id in a button).
+    case removeFriend(Int)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -104,6 +106,7 @@ public enum ButtonAction: Equatable, Sendable {
         case .openLesson(let id): body = "l:\(id)"
         case .nextLessonCard(let s, let c): body = "e:\(s):\(c)"
         case .topicLessons(let t): body = "o:\(t.rawValue)"
+        case .removeFriend(let i): body = "f:\(i)"
         }
         return ButtonAction.version + body
     }
@@ -164,6 +167,9 @@ public enum ButtonAction: Equatable, Sendable {
         case ("o", 2):
             guard let t = Topic(rawValue: parts[1]) else { return nil }
             self = .topicLessons(t)
+        case ("f", 2):
+            guard let i = int(parts[1]), i < 500 else { return nil }
+            self = .removeFriend(i)
         default:
             return nil
         }

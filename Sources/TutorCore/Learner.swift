@@ -38,6 +38,11 @@ public struct Learner: Codable, Equatable, Sendable {
     /// Questions answered on `answeredDay` (local), for the daily goal.
     public var answeredToday: Int = 0
     public var answeredDay: LocalDay? = nil
+    /// XP earned in the league week starting `xpWeek` (see `League`).
+    public var weekXP: Int = 0
+    public var xpWeek: LocalDay? = nil
+    /// "Hide me from my friends' league" (Settings).
+    public var hideFromFriends: Bool = false
     public static let dailyGoal = 20
 
     public init(chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
@@ -257,7 +262,7 @@ public struct QuizResult: Codable, Equatable, Sendable {
 
 /// Which screen the learner last saw, so stray input can show it again.
 public enum Screen: String, Codable, Sendable {
-    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery, lesson
+    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery, lesson, friends
 }
 
 /// A lesson being read: which card is showing, and whether the learner chose to test out first.

@@ -290,6 +290,10 @@ public struct ProgressView: Equatable, Sendable {
     public var cardsDue: Int = 0
     /// Streak freezes banked (each covers one missed day).
     public var freezes: Int = 0
+    /// This week's place among friends (nil: no friends, or not read for this event).
+    public var league: LeagueLine? = nil
+    /// Whether friends were read for this event (so "no friends yet" is true, not unknown).
+    public var hasFriendsLoaded: Bool = false
 }
 
 public struct SettingsView: Equatable, Sendable {
@@ -302,6 +306,7 @@ public struct SettingsView: Equatable, Sendable {
     public var fourButtonCards: Bool = false
     /// `/stop`: every message is off, reminders included, until they are turned back on.
     public var stopped: Bool = false
+    public var hideFromFriends: Bool = false
 }
 
 public struct NudgeView: Equatable, Sendable {
@@ -330,6 +335,7 @@ public enum Message: Equatable, Sendable {
     case challengeReady(ChallengeReadyView)
     case challengeResult(ChallengeResultView)
     case challengePlayed(ChallengePlayedView)
+    case friends(FriendsView)
     case reviewEmpty
     case pickTest(PickTestView)
     /// A practice-test answer locked in without revealing it (answers come at the end).

@@ -24,6 +24,7 @@ public struct ChatChange: Sendable {
     public var challengesMade: [Challenge] = []
     public var challengePlays: [(token: String, correct: [Bool])] = []
     public var newFriends: [Int64] = []
+    public var removedFriends: [Int64] = []
 
     public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
                 timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
@@ -102,6 +103,9 @@ extension TutorStore {
         l.fourButtonCards = r.value("four_button_cards", false)
         l.answeredToday = r.value("answered_today", 0)
         l.answeredDay = day("answered_day")
+        l.weekXP = r.value("week_xp", 0)
+        l.xpWeek = day("xp_week")
+        l.hideFromFriends = r.value("hide_from_friends", false)
         r.clamp(&l)
         repairs += r.repairs
         var session = Session()
@@ -202,8 +206,8 @@ extension TutorStore {
                 INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
                     blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
                     nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at,
-                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day, week_xp, xp_week, hide_from_friends)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
                     language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
                     reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
@@ -214,14 +218,15 @@ extension TutorStore {
                     ignored_nudges = excluded.ignored_nudges, next_nudge_at = excluded.next_nudge_at,
                     xp = excluded.xp, badges = excluded.badges, cards_reviewed = excluded.cards_reviewed,
                     four_button_cards = excluded.four_button_cards, answered_today = excluded.answered_today,
-                    answered_day = excluded.answered_day
+                    answered_day = excluded.answered_day, week_xp = excluded.week_xp, xp_week = excluded.xp_week,
+                    hide_from_friends = excluded.hide_from_friends
                 """).execute(arguments: [
                     l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
                     l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
                     l.streak.current, l.streak.best, l.streak.lastDay?.description, l.streak.freezes,
                     l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970,
                     l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
-                    l.answeredToday, l.answeredDay?.description])
+                    l.answeredToday, l.answeredDay?.description, l.weekXP, l.xpWeek?.description, l.hideFromFriends])
         }
         if let body = w.sessionBody {
             try db.cachedStatement(sql: """
@@ -275,6 +280,7 @@ extension TutorStore {
         }
         for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
+        try removeFriendships(db, change, chatID: l.chatID)
         for key in change.firedTimers {
             try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
         }

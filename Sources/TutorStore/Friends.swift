@@ -31,6 +31,14 @@ extension TutorStore {
         }
     }
 
+    static func removeFriendships(_ db: Database, _ change: ChatChange, chatID: Int64) throws {
+        for friend in change.removedFriends {
+            try db.cachedStatement(sql: """
+                DELETE FROM friendship WHERE (chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)
+                """).execute(arguments: [chatID, friend, friend, chatID])
+        }
+    }
+
     static func bits(_ correct: [Bool]) -> String { String(correct.map { $0 ? "1" : "0" }) }
 
     /// What a `/start` challenge link leads to, for the chat opening it.
@@ -57,6 +65,26 @@ extension TutorStore {
         try writer.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0)",
                               arguments: [chatID]) ?? false
+        }
+    }
+
+    /// What the Friends screen and the league show of each friend (first name, this week's XP,
+    /// streak, whether they hide), in the order they became friends.
+    public func friendSummaries(of chatID: Int64) throws -> [FriendSummary] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
+                       l.streak_freezes, l.hide_from_friends
+                FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id WHERE f.chat_id = ? ORDER BY f.since, l.chat_id
+                """, arguments: [chatID]).map { row in
+                var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
+                let lastDay = r.value("streak_last_day", String?.none).flatMap(LocalDay.init(iso:))
+                return FriendSummary(chatID: r.value("chat_id", Int64(0)), firstName: r.value("first_name", ""),
+                                     weekXP: max(0, r.value("week_xp", 0)), xpWeek: r.value("xp_week", String?.none).flatMap(LocalDay.init(iso:)),
+                                     streak: Streak(current: r.value("streak_current", 0), best: r.value("streak_best", 0), lastDay: lastDay,
+                                                    freezes: r.value("streak_freezes", 0)),
+                                     hidden: r.value("hide_from_friends", false))
+            }
         }
     }
 

@@ -57,7 +57,17 @@ import TutorCore
         #expect(h.fake.messages(chat: maya).filter { $0.text.contains("played your challenge") }.count == 1)
 
         let store = try #require(h.bot?.store)
-        #expect(try store.friends(of: maya) == [jordan] && store.friends(of: jordan) == [maya], "both sides are friends")
+        #expect(h.fake.wait { (try? store.friends(of: maya)) == [jordan] && (try? store.friends(of: jordan)) == [maya] }, "both sides are friends")
+        // Maya's Friends screen ranks this week's XP and can remove Jordan (both sides).
+        #expect(h.fake.press("🏠 Home", chat: maya))
+        #expect(h.fake.wait { h.fake.messages(chat: maya).last?.buttons.joined().contains { $0.text == "👥 Friends" } == true })
+        #expect(h.fake.press("👥 Friends", chat: maya))
+        #expect(h.waitForText(maya, "Friends' league"))
+        let league = try #require(h.fake.messages(chat: maya).last { $0.text.contains("Friends' league") })
+        #expect(league.text.contains("Jordan") && league.text.contains("Maya (you)") && league.text.contains("XP"))
+        #expect(h.fake.press("✖ Remove Jordan", chat: maya))
+        #expect(h.waitForText(maya, "Removed Jordan"))
+        #expect(h.fake.wait { (try? store.friends(of: jordan)) == [] }, "removed on both sides")
         // Once per friend: the same link again gets a friendly line, not a second game.
         h.fake.say("/start \(payload)", chat: jordan)
         #expect(h.waitForText(jordan, "already played this challenge"))

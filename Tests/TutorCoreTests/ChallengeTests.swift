@@ -129,3 +129,66 @@ struct ChallengeTests {
         mutating func next() -> UInt64 { values.removeFirst() }
     }
 }
+
+/// Issue #25, friends and the weekly league: the Friends screen ranks this week's XP, a friend can
+/// be removed (by position, never by id), hidden friends stay out, Progress says the place.
+struct LeagueTests {
+    static func friend(_ id: Int64, _ name: String, xp: Int, week: LocalDay?, streak: Int = 0, hidden: Bool = false) -> FriendSummary {
+        FriendSummary(chatID: id, firstName: name, weekXP: xp, xpWeek: week, streak: Streak(current: streak, best: streak, lastDay: LocalDay(Sample.t0, in: League.timeZone)), hidden: hidden)
+    }
+
+    @Test func weeksStartOnMondayEasternTime() {
+        // 2026-11-18 is a Wednesday: its week began Monday the 16th.
+        #expect(League.week(of: Sample.t0) == LocalDay(iso: "2026-11-16"))
+        // Sunday 23:59 Eastern is still that week; Monday 00:00 Eastern starts the next.
+        let mondayEastern = Date(timeIntervalSince1970: 1_795_410_000)   // 2026-11-23 05:00 UTC = 00:00 Eastern
+        #expect(League.week(of: mondayEastern) == LocalDay(iso: "2026-11-23"))
+        #expect(League.week(of: mondayEastern.addingTimeInterval(-60)) == LocalDay(iso: "2026-11-16"))
+    }
+
+    @Test func theFriendsScreenRanksThisWeekAndRemovesByPosition() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "NY"
+        s.learner.weekXP = 300; s.learner.xpWeek = League.week(of: Sample.t0)
+        let thisWeek = League.week(of: Sample.t0)
+        let friends = [Self.friend(501, "Jordan Lee", xp: 340, week: thisWeek, streak: 4),
+                       Self.friend(502, "Ava", xp: 900, week: thisWeek.adding(days: -7)),      // last week's XP counts 0 now
+                       Self.friend(503, "Kai", xp: 999, week: thisWeek, hidden: true)]       // hides from leagues
+        var ctx = Sample.context()
+        ctx.friends = friends
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "f", action: .menu(.friends), messageID: 1), ctx)
+        guard case .send(let reply) = effects.last, case .friends(let view) = reply.message else { Issue.record("no friends screen"); return }
+        #expect(view.standings.map(\.name) == ["Jordan", "Sam", "Ava"], "Kai is hidden; Ava's XP is last week's")
+        #expect(view.standings.map(\.xp) == [340, 300, 0])
+        #expect(view.line == LeagueLine(place: 2, of: 3, xp: 300, aheadName: "Jordan", aheadBy: 40))
+        #expect(reply.buttons.prefix(3).map { $0.first?.action } == [.removeFriend(0), .removeFriend(1), .removeFriend(2)])
+        // Remove Ava (position 1): both sides, by the id the edge read, never one from the button.
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "r", action: .removeFriend(1), messageID: 2), ctx)
+        #expect(effects.contains(.unfriend(502)))
+        guard case .send(let after) = effects.last, case .friends(let left) = after.message else { Issue.record("no screen"); return }
+        #expect(left.removed == "Ava" && left.friendNames == ["Jordan", "Kai"])
+        // A forged position is a stale button, never a removal.
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "x", action: .removeFriend(7), messageID: 2), ctx)
+        #expect(!effects.contains { if case .unfriend = $0 { return true }; return false })
+        // Progress says the place; without friends it invites.
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "p", action: .menu(.progress), messageID: 3), ctx)
+        guard case .send(let progress)? = effects.first(where: { if case .send(let r) = $0, case .progress = r.message { return true }; return false }),
+              case .progress(let p) = progress.message else { Issue.record("no progress"); return }
+        #expect(p.league?.place == 2 && p.league?.aheadName == "Jordan")
+        ctx.friends = []
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "p2", action: .menu(.progress), messageID: 4), ctx)
+        guard case .send(let alone)? = effects.first(where: { if case .send(let r) = $0, case .progress = r.message { return true }; return false }),
+              case .progress(let a) = alone.message else { Issue.record("no progress"); return }
+        #expect(a.league == nil && a.hasFriendsLoaded)
+    }
+
+    @Test func hidingIsASetting() {
+        var s = Sample.newChat()
+        s.learner.stateCode = "NY"
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "h", action: .menu(.toggleHideFromFriends), messageID: 1), Sample.context())
+        #expect(s.learner.hideFromFriends)
+        #expect(ButtonAction(callbackData: ButtonAction.removeFriend(3).callbackData) == .removeFriend(3))
+        #expect(ButtonAction(callbackData: ButtonAction.removeFriend(3).callbackData.replacingOccurrences(of: "3", with: "-3")) == nil)
+    }
+}

@@ -16,7 +16,7 @@ import Testing
         rows.append([Button(.flashcards(due: 0), .menu(.flashcards)), Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
-        rows.append([Button(.challengeFriend, .menu(.challenge))])
+        rows.append([Button(.challengeFriend, .menu(.challenge)), Button(.friends, .menu(.friends))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         if let quiz { rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))]) }
         return rows
@@ -86,6 +86,9 @@ import Testing
         expected.progress[q.id] = stats
         // XP: 2 for answering, 10 for a right answer, 20 for the first answer of the day.
         expected.learner.xp = 32
+        // … and toward this week's friends' league (the week starting Monday 2026-11-16, US Eastern).
+        expected.learner.weekXP = 32
+        expected.learner.xpWeek = LocalDay(iso: "2026-11-16")
         expected.learner.answeredToday = 1
         expected.learner.answeredDay = LocalDay(iso: "2026-11-18")
         // A right answer makes no flashcard: only misses become cards (the pile must not grow by every answer).
