@@ -92,13 +92,15 @@ extension Reduction {
         let pool = banks.pool(for: info.code)
         let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
         let lessons = lessonProgress
-        let view = HomeView(firstName: learner.firstName, stateName: info.name,
+        var view = HomeView(firstName: learner.firstName, stateName: info.name,
                             streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
                             missedCount: missed, seenCount: seenCount(info.code),
                             totalCount: pool.count, xp: learner.xp,
                             answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
                             streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil,
                             lessonsDone: lessons.done, lessonsTotal: lessons.total)
+        view.league = leagueLine()
+        awardLastWeeksWinner()
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         // Every button keeps its place whatever the learner's state: Review is always there (with
         // its count), and Continue, when a quiz is open, is added at the bottom.

@@ -14,6 +14,12 @@ public enum League {
         return day.adding(days: -(((day.ordinal + 3) % 7 + 7) % 7))
     }
 
+    static func xp(inWeek week: LocalDay, weekXP: Int, xpWeek: LocalDay?, prevWeekXP: Int) -> Int {
+        if xpWeek == week { return weekXP }
+        if xpWeek == week.adding(days: 7) { return prevWeekXP }
+        return 0
+    }
+
     /// Ranked entries (most XP first; ties by name), the learner among them.
     public static func standings(me: LeagueEntry, friends: [LeagueEntry]) -> [LeagueEntry] {
         (friends + [me]).sorted { a, b in a.xp != b.xp ? a.xp > b.xp : (a.name, a.isYou ? 1 : 0) < (b.name, b.isYou ? 1 : 0) }
@@ -32,11 +38,15 @@ public struct FriendSummary: Equatable, Sendable {
     /// Asked to be left out of their friends' leagues.
     public var hidden: Bool
 
+    public func with(prevWeekXP: Int) -> FriendSummary { var f = self; f.prevWeekXP = prevWeekXP; return f }
+
     public init(chatID: Int64, firstName: String, weekXP: Int, xpWeek: LocalDay?, streak: Streak, hidden: Bool) {
         self.chatID = chatID; self.firstName = firstName; self.weekXP = weekXP; self.xpWeek = xpWeek; self.streak = streak; self.hidden = hidden
     }
 
-    public func xp(inWeek week: LocalDay) -> Int { xpWeek == week ? weekXP : 0 }
+    /// Earned in league week `week` (0 for a week they didn't study; their last two are kept).
+    public func xp(inWeek week: LocalDay) -> Int { League.xp(inWeek: week, weekXP: weekXP, xpWeek: xpWeek, prevWeekXP: prevWeekXP) }
+    public var prevWeekXP: Int = 0
 }
 
 public struct LeagueEntry: Equatable, Sendable {
@@ -93,6 +103,7 @@ extension Reduction {
 
     mutating func showFriends(removed: String? = nil, friends loaded: [FriendSummary]? = nil) {
         guard let friends = loaded ?? ctx.friends else { return showHome() }
+        awardLastWeeksWinner()
         state.session.screen = .friends
         let me = LeagueEntry(name: Self.firstNameOnly(learner.firstName), xp: weekXP, streak: learner.streak.current(on: today), isYou: true)
         let view = FriendsView(standings: League.standings(me: me, friends: visible(friends)), line: leagueLine(friends),
@@ -115,7 +126,21 @@ extension Reduction {
 
     /// XP also counts toward this week's league.
     mutating func addWeekXP(_ points: Int) {
-        if learner.xpWeek != leagueWeek { state.learner.xpWeek = leagueWeek; state.learner.weekXP = 0 }
+        if learner.xpWeek != leagueWeek {
+            state.learner.prevWeekXP = learner.xpWeek == leagueWeek.adding(days: -7) ? learner.weekXP : 0
+            state.learner.xpWeek = leagueWeek; state.learner.weekXP = 0
+        }
         state.learner.weekXP += points
+    }
+
+    /// Last week's winner (most XP, ahead of at least one visible friend who studied) gets the
+    /// badge, the first time friends are read in the new week.
+    mutating func awardLastWeeksWinner() {
+        guard let friends = ctx.friends, !learner.badges.contains(.leagueWinner) else { return }
+        let last = leagueWeek.adding(days: -7)
+        let mine = League.xp(inWeek: last, weekXP: learner.weekXP, xpWeek: learner.xpWeek, prevWeekXP: learner.prevWeekXP)
+        let theirs = friends.filter { !$0.hidden }.map { $0.xp(inWeek: last) }
+        guard mine > 0, theirs.contains(where: { $0 > 0 }), theirs.allSatisfy({ $0 < mine }) else { return }
+        award(.leagueWinner)
     }
 }

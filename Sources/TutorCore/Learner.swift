@@ -41,6 +41,8 @@ public struct Learner: Codable, Equatable, Sendable {
     /// XP earned in the league week starting `xpWeek` (see `League`).
     public var weekXP: Int = 0
     public var xpWeek: LocalDay? = nil
+    /// XP of the league week before `xpWeek` (for last week's winner, once a new week began).
+    public var prevWeekXP: Int = 0
     /// "Hide me from my friends' league" (Settings).
     public var hideFromFriends: Bool = false
     public static let dailyGoal = 20
@@ -64,6 +66,8 @@ public struct Learner: Codable, Equatable, Sendable {
 /// Milestones announced once when earned and listed on Progress.
 public enum Badge: String, Codable, CaseIterable, Sendable, Comparable {
     case firstPerfectQuiz, streak7, allTopics80, allFourTests, cards100
+    /// Top of the friends' league for a week (with at least one friend in it).
+    case leagueWinner
     public static func < (a: Badge, b: Badge) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
 

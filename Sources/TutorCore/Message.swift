@@ -97,6 +97,8 @@ public struct HomeView: Equatable, Sendable {
     /// Lessons finished of the learner's path (every topic's and their state's).
     public var lessonsDone: Int = 0
     public var lessonsTotal: Int = 0
+    /// This week's place among friends (nil: no friends, or not read for this event).
+    public var league: LeagueLine? = nil
 }
 
 /// One card of a lesson: "📖 Road signs · lesson 2 of 5 — Shapes and colours", the card, "2/4".

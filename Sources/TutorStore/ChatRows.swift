@@ -105,6 +105,7 @@ extension TutorStore {
         l.answeredDay = day("answered_day")
         l.weekXP = r.value("week_xp", 0)
         l.xpWeek = day("xp_week")
+        l.prevWeekXP = r.value("prev_week_xp", 0)
         l.hideFromFriends = r.value("hide_from_friends", false)
         r.clamp(&l)
         repairs += r.repairs
@@ -206,8 +207,9 @@ extension TutorStore {
                 INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
                     blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
                     nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at,
-                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day, week_xp, xp_week, hide_from_friends)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day, week_xp, xp_week, hide_from_friends,
+                    prev_week_xp)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
                     language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
                     reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
@@ -219,14 +221,15 @@ extension TutorStore {
                     xp = excluded.xp, badges = excluded.badges, cards_reviewed = excluded.cards_reviewed,
                     four_button_cards = excluded.four_button_cards, answered_today = excluded.answered_today,
                     answered_day = excluded.answered_day, week_xp = excluded.week_xp, xp_week = excluded.xp_week,
-                    hide_from_friends = excluded.hide_from_friends
+                    hide_from_friends = excluded.hide_from_friends, prev_week_xp = excluded.prev_week_xp
                 """).execute(arguments: [
                     l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
                     l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
                     l.streak.current, l.streak.best, l.streak.lastDay?.description, l.streak.freezes,
                     l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970,
                     l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
-                    l.answeredToday, l.answeredDay?.description, l.weekXP, l.xpWeek?.description, l.hideFromFriends])
+                    l.answeredToday, l.answeredDay?.description, l.weekXP, l.xpWeek?.description, l.hideFromFriends,
+                    l.prevWeekXP])
         }
         if let body = w.sessionBody {
             try db.cachedStatement(sql: """

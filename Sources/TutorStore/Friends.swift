@@ -74,7 +74,7 @@ extension TutorStore {
         try writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
-                       l.streak_freezes, l.hide_from_friends
+                       l.streak_freezes, l.hide_from_friends, l.prev_week_xp
                 FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id WHERE f.chat_id = ? ORDER BY f.since, l.chat_id
                 """, arguments: [chatID]).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
@@ -84,6 +84,7 @@ extension TutorStore {
                                      streak: Streak(current: r.value("streak_current", 0), best: r.value("streak_best", 0), lastDay: lastDay,
                                                     freezes: r.value("streak_freezes", 0)),
                                      hidden: r.value("hide_from_friends", false))
+                    .with(prevWeekXP: max(0, r.value("prev_week_xp", 0)))
             }
         }
     }

@@ -245,6 +245,7 @@ enum Schema {
                 -- The weekly friends' league: XP this league week (Monday, US Eastern), and opting out of it.
                 ALTER TABLE learner ADD COLUMN week_xp INTEGER NOT NULL DEFAULT 0 CHECK (week_xp >= 0);
                 ALTER TABLE learner ADD COLUMN xp_week TEXT;
+                ALTER TABLE learner ADD COLUMN prev_week_xp INTEGER NOT NULL DEFAULT 0 CHECK (prev_week_xp >= 0);
                 ALTER TABLE learner ADD COLUMN hide_from_friends INTEGER NOT NULL DEFAULT 0 CHECK (hide_from_friends IN (0, 1));
                 """)
         }

@@ -171,6 +171,10 @@ struct LeagueTests {
         // A forged position is a stale button, never a removal.
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "x", action: .removeFriend(7), messageID: 2), ctx)
         #expect(!effects.contains { if case .unfriend = $0 { return true }; return false })
+        // Home says the place too.
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "hm", action: .menu(.home), messageID: 3), ctx)
+        guard case .send(let home)? = effects.last, case .home(let h) = home.message else { Issue.record("no home"); return }
+        #expect(h.league == LeagueLine(place: 2, of: 3, xp: 300, aheadName: "Jordan", aheadBy: 40))
         // Progress says the place; without friends it invites.
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "p", action: .menu(.progress), messageID: 3), ctx)
         guard case .send(let progress)? = effects.first(where: { if case .send(let r) = $0, case .progress = r.message { return true }; return false }),
@@ -181,6 +185,29 @@ struct LeagueTests {
         guard case .send(let alone)? = effects.first(where: { if case .send(let r) = $0, case .progress = r.message { return true }; return false }),
               case .progress(let a) = alone.message else { Issue.record("no progress"); return }
         #expect(a.league == nil && a.hasFriendsLoaded)
+    }
+
+    @Test func lastWeeksWinnerGetsTheBadgeOnce() {
+        var s = Sample.newChat()
+        s.learner.stateCode = "NY"
+        let thisWeek = League.week(of: Sample.t0), lastWeek = thisWeek.adding(days: -7)
+        s.learner.weekXP = 500; s.learner.xpWeek = lastWeek
+        var ctx = Sample.context()
+        // Jordan studied this week already: his last week's 300 is kept as prevWeekXP.
+        ctx.friends = [Self.friend(501, "Jordan", xp: 40, week: thisWeek).with(prevWeekXP: 300), Self.friend(502, "Ava", xp: 0, week: nil)]
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1), ctx)
+        #expect(s.learner.badges.contains(.leagueWinner) && effects.contains(.send(Reply(.badgeEarned(.leagueWinner)))))
+        // A week where a friend had more: no badge.
+        var t = Sample.newChat(); t.learner.stateCode = "NY"; t.learner.weekXP = 200; t.learner.xpWeek = lastWeek
+        (t, _) = Dialogue.reduce(t, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1), ctx)
+        #expect(!t.learner.badges.contains(.leagueWinner))
+        // Earning XP in a new week keeps last week's figure.
+        var u = Sample.newChat(); u.learner.stateCode = "NY"; u.learner.weekXP = 120; u.learner.xpWeek = lastWeek
+        (u, _) = Dialogue.reduce(u, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 1), Sample.context())
+        let q = Sample.banks.question(u.session.quiz!.currentQuestionID)!
+        (u, _) = Dialogue.reduce(u, .buttonTapped(callbackID: "a", action: .answer(quiz: u.session.quiz!.id, question: 0, option: q.correctAnswerIndex), messageID: 2), Sample.context())
+        #expect(u.learner.prevWeekXP == 120 && u.learner.xpWeek == thisWeek && u.learner.weekXP > 0)
     }
 
     @Test func hidingIsASetting() {
