@@ -210,6 +210,11 @@ extension Bot {
                 default: break
                 }
                 if Self.showsFriends(e.event) { context.friends = try bot.store.friendSummaries(of: chatID) }
+                // The daily challenge's last answer compares with the state's day: read the others' scores then.
+                if case .buttonTapped = e.event, let quiz = change.after.session.quiz, case .daily(let day) = quiz.mode,
+                   quiz.index >= quiz.questionIDs.count - 1, let code = change.after.learner.stateCode {
+                    context.dailyScores = try bot.store.dailyScores(stateCode: code, day: LocalDay(ordinal: day), excluding: chatID)
+                }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
                 var rendered = bot.renderer.items(for: effects.filter { effect in
                     // News for a friend who stopped the bot, blocked it or deleted their data is dropped.
@@ -234,13 +239,14 @@ extension Bot {
                     case .recordChallengePlay(let token, let correct): change.challengePlays.append((token, correct))
                     case .befriend(let friend): change.newFriends.append(friend)
                     case .unfriend(let friend): change.removedFriends.append(friend)
+                    case .recordDailyResult(let code, let day, let score): change.dailyResults.append((code, day, score))
                     case .cancelTimer(let key): change.timers.append((key, nil))
                     case .eraseLearner:
                         change.erase = true
                         change.answers = []
                         change.timers = []
                         change.outbox = rendered.outbox   // only the goodbye
-                        change.challengesMade = []; change.challengePlays = []; change.newFriends = []; change.removedFriends = []
+                        change.challengesMade = []; change.challengePlays = []; change.newFriends = []; change.removedFriends = []; change.dailyResults = []
                     default: break
                     }
                 }

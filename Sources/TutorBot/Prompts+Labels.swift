@@ -20,6 +20,7 @@ extension Prompts {
         case .signGroup(let g): return text(strings.modes["signGroup"] ?? "{{group}}", ["group": signGroupName(g)])
         case .lessonCheck: return text(strings.modes["lessonCheck"] ?? "Check yourself")
         case .challenge: return text(strings.modes["challenge"] ?? "Friend challenge")
+        case .daily: return text(strings.modes["daily"] ?? "Daily challenge")
         }
     }
 
@@ -49,6 +50,7 @@ extension Prompts {
         case .shareChallenge: return b["shareChallenge"] ?? "Send to a friend"
         case .pickMyState: return b["pickMyState"] ?? "Pick my state"
         case .friends: return b["friends"] ?? "Friends"
+        case .daily(let done): return (done ? b["dailyDone"] : b["daily"]) ?? "Daily 5"
         case .removeFriend(let name): return text(b["removeFriend"] ?? "Remove {{name}}", ["name": name])
         case .hideFromFriends(let on): return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"]) ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")
         case .learn(let topic, let number, let count, let continuing):

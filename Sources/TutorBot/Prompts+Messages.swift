@@ -88,6 +88,11 @@ extension Prompts {
                                                                                         streak: $1.streak, hasStreak: $1.streak > 0) },
                                        line: v.line.map { Line(first: $0.aheadName == nil, aheadName: $0.aheadName ?? "", aheadBy: $0.aheadBy) },
                                        hidden: v.hidden))
+        case .dailyResult(let v):
+            struct C { var score: Int; var total: Int; var state: String; var beat: Int?; var hasBeat: Bool; var streak: Int; var multiDay: Bool
+                       var perfect: Bool; var reward: RewardContext? }
+            return render("daily_result", C(score: v.score, total: v.total, state: v.stateName, beat: v.beatPercent, hasBeat: v.beatPercent != nil,
+                                            streak: v.streak, multiDay: v.streak > 1, perfect: v.score == v.total, reward: v.reward.map(RewardContext.init)))
         case .reviewEmpty: return fixed("review_empty")
         case .pickTopic: return fixed("pick_topic")
         case .progress(let v): return progress(ProgressContext(v, prompts: self))

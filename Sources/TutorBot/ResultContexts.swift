@@ -281,7 +281,7 @@ struct NoticeContext {
     var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
     var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
-    var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false
+    var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
 
     init(_ n: Notice) {
         switch n {
@@ -304,6 +304,7 @@ struct NoticeContext {
         case .challengeLinkBroken: challengeLinkBroken = true
         case .challengeExpired: challengeExpired = true
         case .challengeAlreadyPlayed: challengeAlreadyPlayed = true
+        case .dailyDone: dailyDone = true
         }
     }
 }

@@ -89,6 +89,8 @@ extension Reduction {
             questions = banks.lesson(id).map { checkQuestions($0).compactMap(banks.question) } ?? []
         case .challenge:
             return startChallenge()   // made only by `startChallenge` and `openChallenge`
+        case .daily:
+            return startDaily()
         case .practiceTest(let number):
             do {
                 // A random test is seeded by the chat's quiz number too: never the same draw twice,
@@ -300,6 +302,7 @@ extension Reduction {
         guard let quiz = state.session.quiz else { return showHome() }
         if case .lessonCheck(let id) = quiz.mode { return finishLessonCheck(quiz, lessonID: id) }
         if case .challenge(let token) = quiz.mode { return finishChallenge(quiz, token: token) }
+        if case .daily(let day) = quiz.mode { return finishDaily(quiz, dayOrdinal: day) }
         var byTopic: [Topic: TopicScore] = [:]
         for a in quiz.answers {
             var s = byTopic[a.topic] ?? TopicScore(topic: a.topic, correct: 0, total: 0)

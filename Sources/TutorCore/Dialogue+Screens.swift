@@ -112,7 +112,8 @@ extension Reduction {
         rows.append([Button(.flashcards(due: due), .menu(.flashcards)),
                      Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
-        rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))])
+        rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge)),
+                     Button(.daily(done: learner.dailyDay != nil && learner.dailyDay == dailyDay), .menu(.daily))])
         rows.append([Button(.challengeFriend, .menu(.challenge)), Button(.friends, .menu(.friends))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         // A lesson's open check goes on through the lesson button above, not a second Continue.

@@ -16,6 +16,8 @@ public struct DialogueContext: Sendable {
     /// The learner's friends, read by the edge for the events that show them (Friends, Progress,
     /// home and other menus); nil when not read.
     public var friends: [FriendSummary]? = nil
+    /// Others' daily-challenge scores today in the learner's state, read when the daily is answered.
+    public var dailyScores: DailyScores? = nil
 
     public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
 }
@@ -358,6 +360,7 @@ struct Reduction {
         case .testOut: testOut()
         case .challenge: startChallenge()
         case .friends: showFriends()
+        case .daily: startDaily()
         case .toggleHideFromFriends:
             state.learner.hideFromFriends.toggle()
             showSettings()

@@ -45,6 +45,7 @@ public enum ButtonLabel: Equatable, Sendable {
     case topicProgress(Topic, done: Int, of: Int)
     case challengeFriend, shareChallenge, pickMyState, friends
     case removeFriend(name: String)
+    case daily(done: Bool)
     case hideFromFriends(on: Bool)
 }
 
@@ -133,6 +134,8 @@ public enum Effect: Equatable, Sendable {
     case befriend(Int64)
     /// This learner and `chatID` are friends no more (both sides).
     case unfriend(Int64)
+    /// Today's daily challenge score, counted (anonymously) in the state's day.
+    case recordDailyResult(stateCode: String, day: LocalDay, score: Int)
     /// A message to another chat (a challenger hears their friend played), sent as bulk.
     case notify(chatID: Int64, Reply)
 }

@@ -46,7 +46,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
     case doneForNow = "dn", messagesOn = "mo"
     case learn = "le", testOut = "to"
-    case challenge = "cf", friends = "fr", toggleHideFromFriends = "hf"
+    case challenge = "cf", friends = "fr", toggleHideFromFriends = "hf", daily = "dl"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded

@@ -45,6 +45,9 @@ public struct Learner: Codable, Equatable, Sendable {
     public var prevWeekXP: Int = 0
     /// "Hide me from my friends' league" (Settings).
     public var hideFromFriends: Bool = false
+    /// The last day (the state's) the daily challenge was played, and days in a row.
+    public var dailyDay: LocalDay? = nil
+    public var dailyStreak: Int = 0
     public static let dailyGoal = 20
 
     public init(chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
@@ -142,6 +145,8 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case lessonCheck(String)
     /// A friend challenge (its token): ten universal questions, the same for everyone who plays it.
     case challenge(String)
+    /// The daily challenge of the state's day (its ordinal).
+    case daily(Int)
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
     public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }

@@ -18,6 +18,8 @@ public enum Notice: String, CaseIterable, Sendable {
     case challengeExpired
     /// A challenge this learner has played already (once per friend).
     case challengeAlreadyPlayed
+    /// Today's daily challenge is already played.
+    case dailyDone
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
@@ -338,6 +340,7 @@ public enum Message: Equatable, Sendable {
     case challengeResult(ChallengeResultView)
     case challengePlayed(ChallengePlayedView)
     case friends(FriendsView)
+    case dailyResult(DailyResultView)
     case reviewEmpty
     case pickTest(PickTestView)
     /// A practice-test answer locked in without revealing it (answers come at the end).

@@ -25,6 +25,7 @@ public struct ChatChange: Sendable {
     public var challengePlays: [(token: String, correct: [Bool])] = []
     public var newFriends: [Int64] = []
     public var removedFriends: [Int64] = []
+    public var dailyResults: [(stateCode: String, day: LocalDay, score: Int)] = []
 
     public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
                 timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
@@ -106,6 +107,8 @@ extension TutorStore {
         l.weekXP = r.value("week_xp", 0)
         l.xpWeek = day("xp_week")
         l.prevWeekXP = r.value("prev_week_xp", 0)
+        l.dailyDay = day("daily_day")
+        l.dailyStreak = r.value("daily_streak", 0)
         l.hideFromFriends = r.value("hide_from_friends", false)
         r.clamp(&l)
         repairs += r.repairs
@@ -208,8 +211,8 @@ extension TutorStore {
                     blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
                     nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at,
                     xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day, week_xp, xp_week, hide_from_friends,
-                    prev_week_xp)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    prev_week_xp, daily_day, daily_streak)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
                     language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
                     reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
@@ -221,7 +224,8 @@ extension TutorStore {
                     xp = excluded.xp, badges = excluded.badges, cards_reviewed = excluded.cards_reviewed,
                     four_button_cards = excluded.four_button_cards, answered_today = excluded.answered_today,
                     answered_day = excluded.answered_day, week_xp = excluded.week_xp, xp_week = excluded.xp_week,
-                    hide_from_friends = excluded.hide_from_friends, prev_week_xp = excluded.prev_week_xp
+                    hide_from_friends = excluded.hide_from_friends, prev_week_xp = excluded.prev_week_xp,
+                    daily_day = excluded.daily_day, daily_streak = excluded.daily_streak
                 """).execute(arguments: [
                     l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
                     l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
@@ -229,7 +233,7 @@ extension TutorStore {
                     l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970,
                     l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
                     l.answeredToday, l.answeredDay?.description, l.weekXP, l.xpWeek?.description, l.hideFromFriends,
-                    l.prevWeekXP])
+                    l.prevWeekXP, l.dailyDay?.description, l.dailyStreak])
         }
         if let body = w.sessionBody {
             try db.cachedStatement(sql: """
@@ -284,6 +288,7 @@ extension TutorStore {
         for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
         try removeFriendships(db, change, chatID: l.chatID)
+        try saveDailyResults(db, change, chatID: l.chatID)
         for key in change.firedTimers {
             try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
         }
@@ -316,7 +321,7 @@ extension TutorStore {
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
     public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
                                             "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress",
-                                            "challenge", "challenge_play", "friendship"]
+                                            "challenge", "challenge_play", "friendship", "daily_result"]
 
     static func erase(_ db: Database, chatID: Int64) throws {
         // Friends lose this learner too, and plays of their challenges go with them.

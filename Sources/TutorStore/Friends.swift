@@ -31,6 +31,40 @@ extension TutorStore {
         }
     }
 
+    static func saveDailyResults(_ db: Database, _ change: ChatChange, chatID: Int64) throws {
+        for d in change.dailyResults {
+            try db.cachedStatement(sql: """
+                INSERT INTO daily_result(state_code, day, chat_id, score) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """).execute(arguments: [d.stateCode, d.day.description, chatID, d.score])
+        }
+    }
+
+    /// How many *other* learners of `stateCode` scored 0...5 on `day`'s daily challenge (an index
+    /// range scan of one state's day; see the bench for 10,000 players).
+    public func dailyScores(stateCode: String, day: LocalDay, excluding chatID: Int64) throws -> DailyScores {
+        try writer.read { db in
+            var counts = [Int](repeating: 0, count: DailyChallenge.length + 1)
+            for row in try Row.fetchAll(db, sql: """
+                SELECT score, COUNT(*) AS n FROM daily_result WHERE state_code = ? AND day = ? AND chat_id <> ? GROUP BY score
+                """, arguments: [stateCode, day.description, chatID]) {
+                let score: Int = try row.decode(forColumn: "score"), n: Int = try row.decode(forColumn: "n")
+                if counts.indices.contains(score) { counts[score] = n }
+            }
+            return DailyScores(counts: counts)
+        }
+    }
+
+    /// For /stats: today's daily-challenge players per state (each state's own day).
+    public func dailyPlayers(on days: [String: LocalDay]) throws -> [(code: String, players: Int)] {
+        try writer.read { db in
+            try days.sorted { $0.key < $1.key }.compactMap { code, day in
+                let n = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM daily_result WHERE state_code = ? AND day = ?",
+                                         arguments: [code, day.description]) ?? 0
+                return n > 0 ? (code, n) : nil
+            }
+        }
+    }
+
     static func removeFriendships(_ db: Database, _ change: ChatChange, chatID: Int64) throws {
         for friend in change.removedFriends {
             try db.cachedStatement(sql: """

@@ -247,6 +247,17 @@ enum Schema {
                 ALTER TABLE learner ADD COLUMN xp_week TEXT;
                 ALTER TABLE learner ADD COLUMN prev_week_xp INTEGER NOT NULL DEFAULT 0 CHECK (prev_week_xp >= 0);
                 ALTER TABLE learner ADD COLUMN hide_from_friends INTEGER NOT NULL DEFAULT 0 CHECK (hide_from_friends IN (0, 1));
+                -- The daily challenge: the learner's last day and streak, and every score of a state's day (anonymous).
+                ALTER TABLE learner ADD COLUMN daily_day TEXT;
+                ALTER TABLE learner ADD COLUMN daily_streak INTEGER NOT NULL DEFAULT 0 CHECK (daily_streak >= 0);
+                CREATE TABLE daily_result (
+                    state_code TEXT NOT NULL CHECK (length(state_code) = 2),
+                    day TEXT NOT NULL,
+                    chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
+                    score INTEGER NOT NULL CHECK (score BETWEEN 0 AND 5),
+                    PRIMARY KEY (state_code, day, chat_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX daily_result_by_chat ON daily_result(chat_id);
                 """)
         }
         return m

@@ -84,6 +84,14 @@ public final class TutorStore: Sendable {
         if access != .migrating, path != ":memory:", !FileManager.default.fileExists(atPath: path) {
             throw StoreError.cannotOpen(path: path, reason: "no such file")
         }
+        // Two processes opening a new file at once (two consoles) must not both apply the same
+        // migration (GRDB's migrator checks, then applies, with no lock between), nor race to turn
+        // a brand-new file into WAL while the other migrates (SQLite answers that with an immediate
+        // SQLITE_BUSY, no busy timeout: seen 1 run in 5 once migrations grew): one at a time, from
+        // opening to migrated.
+        let guardFD = access != .migrating || path == ":memory:" ? -1 : open(path + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if guardFD >= 0 { _ = flock(guardFD, LOCK_EX) }
+        defer { if guardFD >= 0 { close(guardFD) } }
         do {
             if path == ":memory:" {
                 writer = try DatabaseQueue(configuration: config)
@@ -101,11 +109,6 @@ public final class TutorStore: Sendable {
             }
             switch access {
             case .migrating:
-                // Two processes opening a new file at once (two consoles) must not both apply the
-                // same migration: GRDB's migrator checks, then applies, with no lock between.
-                let guardFD = path == ":memory:" ? -1 : open(path + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-                if guardFD >= 0 { _ = flock(guardFD, LOCK_EX) }
-                defer { if guardFD >= 0 { close(guardFD) } }
                 try migrator.migrate(writer)
             case .current:
                 if applied.count < known.count {

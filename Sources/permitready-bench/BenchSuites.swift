@@ -129,6 +129,9 @@ struct BenchSuites {
             line += "  " + (over.isEmpty ? "none" : over.joined(separator: ", "))
             print(line)
         }
+        for o in report.shown where o.ready && o.truth < 0.85 {
+            print("  Ready shown below a true 85%: \(o.generator.rawValue) × \(o.pattern.rawValue), day \(o.day), true \(pc(o.truth)), shown \(pc(o.low))-\(pc(o.high))")
+        }
         let readyTruths = report.shown.filter(\.ready).map(\.truth).sorted()
         if !readyTruths.isEmpty {
             print("  \"Ready to test\" shown on \(readyTruths.count) readings; the lowest true chances then: "

@@ -139,11 +139,14 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
                                            questionIDs: ["u-1", "u-2"], creatorCorrect: [true, false], createdAt: t, expiresAt: t + 7 * 86_400)]
         change.challengePlays = [(String(repeating: "B", count: 22), [true, true])]
         change.newFriends = [10]
+        change.dailyResults = [("TX", LocalDay(iso: "2026-11-18")!, 4)]
         try store.commit([change], offset: nil)
         #expect(try store.friends(of: 10) == [9], "both sides are friends")
         #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10)
                 == .found(change.challengesMade[0], alreadyPlayed: false))
         #expect(try store.challenge(token: String(repeating: "B", count: 22), openedBy: 9) == .notFound)
+        #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(iso: "2026-11-18")!, excluding: 10).counts == [0, 0, 0, 0, 1, 0])
+        #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(iso: "2026-11-18")!, excluding: 9).players == 0, "not counted against oneself")
         let head = try #require(try store.pendingHeads(limit: 1, now: Date()).first)
         try store.markSent(head, messageID: 5)
         let b = try store.createBroadcast(stateCode: "TX", text: "New questions!", adminChatID: 1, status: "sending", now: Date())

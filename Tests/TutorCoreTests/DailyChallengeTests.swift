@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import TutorCore
+
+/// Issue #25, the daily challenge: the same five for every learner of a state each day, by the
+/// blueprint's mix, no repeat within 30 days, one try, then an anonymous comparison and a streak.
+struct DailyChallengeTests {
+    static let tx = StateInfo(code: "TX", name: "Texas", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H",
+                              launch: true, confidence: .high, note: nil, test: ReadinessTests.plain(30, 21))
+    static let banks = Banks(states: [tx], universal: ReadinessTests.synthetic.filter { $0.stateCode == nil },
+                             stateQuestions: ["TX": ReadinessTests.synthetic.filter { $0.stateCode != nil }])
+
+    @Test func everyDayFiveForEveryoneNoRepeatWithinThirtyDaysInTheBlueprintsMix() {
+        let pool = Self.banks.pool(for: "TX")
+        let order = DailyChallenge.order(pool: pool, state: Self.tx)
+        #expect(Set(order).count == pool.count, "every question dealt once")
+        #expect(DailyChallenge.order(pool: pool, state: Self.tx) == order, "deterministic: the same for everyone")
+        let start = DailyChallenge.day(for: Self.tx, at: Sample.t0)
+        var lastSeen: [String: Int] = [:]
+        var topics: [Topic: Int] = [:]
+        for d in 0..<120 {
+            let day = start.adding(days: d)
+            let five = DailyChallenge.questions(order: order, day: day)
+            #expect(five.count == 5 && Set(five).count == 5)
+            for id in five {
+                if let before = lastSeen[id] { #expect(d - before >= DailyChallenge.repeatFreeDays, "\(id) on day \(before) and \(d)") }
+                lastSeen[id] = d
+                topics[Self.banks.question(id)!.category, default: 0] += 1
+            }
+        }
+        // Over 600 questions the mix follows the pool's (the blueprint's) shares: road signs are 60 of 378.
+        let signs = Double(topics[.roadSigns] ?? 0) / 600
+        #expect(abs(signs - 60.0 / 378) < 0.03, "road signs \(signs)")
+    }
+
+    func startAndPlay(_ s: inout ChatState, right: Int, at t: Date, others: DailyScores? = nil) -> [Effect] {
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), DialogueContext(banks: Self.banks, now: t, seed: 1))
+        var all = effects
+        var i = 0
+        while let quiz = s.session.quiz, case .daily = quiz.mode {
+            let q = Self.banks.question(quiz.currentQuestionID)!
+            var ctx = DialogueContext(banks: Self.banks, now: t.addingTimeInterval(Double(i) * 10), seed: UInt64(i))
+            ctx.dailyScores = others
+            if quiz.phase == .answered {
+                (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: quiz.id, question: quiz.index), messageID: 2), ctx)
+            } else {
+                let option = i < right ? q.correctAnswerIndex : (q.correctAnswerIndex + 1) % q.answers.count
+                (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: quiz.index, option: option), messageID: 2), ctx)
+                i += 1
+            }
+            all += effects
+        }
+        return all
+    }
+
+    static func result(_ effects: [Effect]) -> DailyResultView? {
+        for e in effects.reversed() { if case .send(let r) = e, case .dailyResult(let v) = r.message { return v } }
+        return nil
+    }
+
+    @Test func oneTryADayThenHowYouCompareAndAStreak() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        let day = DailyChallenge.day(for: Self.tx, at: Sample.t0)
+        var effects = startAndPlay(&s, right: 4, at: Sample.t0, others: DailyScores(counts: [1, 1, 2, 3, 4, 2]))   // 13 others: too few to compare
+        #expect(effects.contains(.recordDailyResult(stateCode: "TX", day: day, score: 4)))
+        let first = try #require(Self.result(effects))
+        #expect(first.score == 4 && first.beatPercent == nil && first.streak == 1)
+        // Once a day.
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d2", action: .menu(.daily), messageID: 3), DialogueContext(banks: Self.banks, now: Sample.t0.addingTimeInterval(600), seed: 2))
+        #expect(effects.contains(.send(Reply(.notice(.dailyDone)))) && s.session.quiz == nil)
+        // Tomorrow: a new five, a streak of 2, and with 19 others "you beat …%".
+        let tomorrow = Sample.t0.addingTimeInterval(86_400)
+        let others = DailyScores(counts: [2, 2, 3, 4, 5, 3])   // 19 others; 5/5 beats 16 and ties 3
+        effects = startAndPlay(&s, right: 5, at: tomorrow, others: others)
+        let second = try #require(Self.result(effects))
+        #expect(second.streak == 2 && second.beatPercent == Int(((16.0 + 1.5) / 19 * 100).rounded()))
+        #expect(!effects.contains { if case .send(let r) = $0, case .friends = r.message { return true }; return false }, "no names anywhere")
+    }
+}
