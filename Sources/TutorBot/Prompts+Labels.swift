@@ -50,6 +50,7 @@ extension Prompts {
         case .shareChallenge: return b["shareChallenge"] ?? "Send to a friend"
         case .pickMyState: return b["pickMyState"] ?? "Pick my state"
         case .friends: return b["friends"] ?? "Friends"
+        case .challengeBack(let name): return text(b["challengeBack"] ?? "Challenge {{name}} back", ["name": name])
         case .daily(let done): return (done ? b["dailyDone"] : b["daily"]) ?? "Daily 5"
         case .removeFriend(let name): return text(b["removeFriend"] ?? "Remove {{name}}", ["name": name])
         case .hideFromFriends(let on): return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"]) ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")

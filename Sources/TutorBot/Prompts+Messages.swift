@@ -70,11 +70,12 @@ extension Prompts {
         case .challengeResult(let v):
             struct Item { var question: String; var youRight: Bool; var correctAnswer: String }
             struct C { var opponent: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
-                       var differed: [Item]; var hasDiffered: Bool; var reward: RewardContext?; var newcomer: Bool }
+                       var differed: [Item]; var hasDiffered: Bool; var more: Bool; var reward: RewardContext?; var newcomer: Bool }
             return render("challenge_result", C(opponent: v.opponent, theirs: v.theirScore, yours: v.yourScore, total: v.total,
                                                 won: v.yourScore > v.theirScore, lost: v.yourScore < v.theirScore, tied: v.yourScore == v.theirScore,
                                                 differed: v.differed.map { Item(question: $0.question, youRight: $0.youRight, correctAnswer: $0.correctAnswer) },
-                                                hasDiffered: !v.differed.isEmpty, reward: v.reward.map(RewardContext.init), newcomer: v.newcomer))
+                                                hasDiffered: !v.differed.isEmpty, more: v.differed.count >= 3,
+                                                reward: v.reward.map(RewardContext.init), newcomer: v.newcomer))
         case .challengePlayed(let v):
             struct C { var friend: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool }
             return render("challenge_played", C(friend: v.friend, theirs: v.friendScore, yours: v.yourScore, total: v.total,

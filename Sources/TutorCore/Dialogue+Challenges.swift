@@ -41,10 +41,14 @@ extension Reduction {
             if firstTime { send(.welcome(firstName: learner.firstName)) }
             return notice(.challengeExpired)
         }
+        // The link again mid-play: where they were, not a fresh start (one go per friend).
+        if let open = state.session.quiz, open.mode == .challenge(challenge.token) { return resume() }
         // Questions since retired from the banks are skipped on both sides.
         let ids = challenge.questionIDs.filter { banks.question($0) != nil }
         guard !ids.isEmpty else { return notice(.challengeLinkBroken) }
         state.session.challenge = challenge
+        // Someone new to the bot meets it first (who it is, the disclaimer), then the challenge.
+        if firstTime { send(.welcome(firstName: learner.firstName)) }
         send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))
         beginChallengeRun(token: challenge.token, questionIDs: ids)
     }
@@ -89,10 +93,12 @@ extension Reduction {
         let theirs = opponent.questionIDs.enumerated().reduce(into: [String: Bool]()) { $0[$1.element] = opponent.creatorCorrect.indices.contains($1.offset) && opponent.creatorCorrect[$1.offset] }
         let asked = quiz.questionIDs
         let theirScore = asked.filter { theirs[$0] == true }.count
-        let differed: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
+        // Three at most, each cut short: the side-by-side is a score, not a second quiz.
+        let differed: [ChallengeResultView.Difference] = Array(asked.enumerated().compactMap { i, id in
             guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
-            return .init(question: q.questionText, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex])
-        }
+            let text = q.questionText.count > 90 ? String(q.questionText.prefix(87)) + "…" : q.questionText
+            return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex])
+        }.prefix(3))
         effects.append(.recordChallengePlay(token: token, correct: mine))
         effects.append(.befriend(opponent.creatorChatID))
         let me = Self.firstNameOnly(learner.firstName)
@@ -100,8 +106,8 @@ extension Reduction {
                                Reply(.challengePlayed(ChallengePlayedView(friend: me, friendScore: score, yourScore: theirScore, total: asked.count)),
                                      buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
         let next: [[Button]] = learner.stateCode == nil
-            ? [[Button(.pickMyState, .menu(.changeState))]]
-            : [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]]
+            ? [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))]]
+            : [[Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))], [Button(.home, .menu(.home))]]
         send(.challengeResult(ChallengeResultView(opponent: opponent.creatorName, theirScore: theirScore, yourScore: score,
                                                   total: asked.count, differed: differed, reward: reward,
                                                   newcomer: learner.stateCode == nil)),

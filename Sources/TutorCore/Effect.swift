@@ -44,6 +44,8 @@ public enum ButtonLabel: Equatable, Sendable {
     /// A topic on the Topics screen with its lessons done ("Road signs · 2/5", "✅ Parking").
     case topicProgress(Topic, done: Int, of: Int)
     case challengeFriend, shareChallenge, pickMyState, friends
+    /// "⚔️ Challenge Maya back": a new challenge of one's own to send.
+    case challengeBack(name: String)
     case removeFriend(name: String)
     case daily(done: Bool)
     case hideFromFriends(on: Bool)

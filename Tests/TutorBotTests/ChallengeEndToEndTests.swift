@@ -44,17 +44,21 @@ import TutorCore
         // Jordan has never used the bot: the link is their first message.
         h.fake.say("/start \(payload)", chat: jordan)
         #expect(h.waitForText(jordan, "Maya challenged you!"), "first name only")
+        #expect(h.fake.messages(chat: jordan).first?.text.contains("not affiliated") == true,
+                "someone new meets the bot (welcome and disclaimer) before the challenge")
         #expect(!h.fake.messages(chat: jordan).contains { $0.text.contains("Lee") })
         try play(h, jordan)
         #expect(h.waitForText(jordan, "Maya "))
         #expect(h.waitForText(jordan, "· you"), "rejected: \(h.fake.rejections); sent: \(h.fake.messages(chat: jordan).suffix(2).map(\.text))")
         let result = try #require(h.fake.messages(chat: jordan).last { $0.text.contains("· you") })
         #expect(result.text.contains("/10 · you ") && result.text.contains("friends on PermitReady now"))
+        #expect(result.text.contains("friends on PermitReady now"))
         #expect(h.fake.press("📍 Pick my state", chat: jordan))
         #expect(h.waitForText(jordan, "Which state"), "a newcomer goes on to pick a state")
         // Maya hears about it once.
-        #expect(h.waitForText(maya, "Jordan played your challenge"))
-        #expect(h.fake.messages(chat: maya).filter { $0.text.contains("played your challenge") }.count == 1)
+        #expect(h.waitForText(maya, "on your challenge"))
+        let news = h.fake.messages(chat: maya).filter { $0.text.contains("on your challenge") }
+        #expect(news.count == 1 && news.first?.text.contains("Jordan") == true)
 
         let store = try #require(h.bot?.store)
         #expect(h.fake.wait { (try? store.friends(of: maya)) == [jordan] && (try? store.friends(of: jordan)) == [maya] }, "both sides are friends")

@@ -71,9 +71,17 @@ struct ChallengeTests {
         var jo = Dialogue.newChat(chatID: 88, sender: Sender(userID: 88, firstName: "Jo Ann"), isGroup: false, now: Sample.t0)
         var effects: [Effect]
         (jo, effects) = Dialogue.reduce(jo, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: false)))
-        guard case .send(let intro) = effects.first, case .challengeIntro(let v) = intro.message else { Issue.record("no intro: \(effects)"); return }
+        #expect(effects.first == .send(Reply(.welcome(firstName: "Jo Ann"))), "someone new meets the bot first")
+        guard case .send(let intro) = effects.dropFirst().first, case .challengeIntro(let v) = intro.message else { Issue.record("no intro: \(effects)"); return }
         #expect(v.opponent == "Sam" && v.questions == 10)
         #expect(jo.session.quiz?.questionIDs == c.questionIDs, "same questions, same order")
+        // Opening the link again mid-play resumes where they were: one go per friend.
+        let firstQuestion = try #require(jo.session.quiz)
+        let q0 = Self.banks.question(firstQuestion.currentQuestionID)!
+        (jo, _) = Dialogue.reduce(jo, .buttonTapped(callbackID: "a", action: .answer(quiz: firstQuestion.id, question: 0, option: q0.correctAnswerIndex), messageID: 9), Self.ctx())
+        (jo, _) = Dialogue.reduce(jo, .buttonTapped(callbackID: "n", action: .next(quiz: firstQuestion.id, question: 0), messageID: 9), Self.ctx())
+        (jo, effects) = Dialogue.reduce(jo, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: false)))
+        #expect(jo.session.quiz?.id == firstQuestion.id && jo.session.quiz?.index == 1 && jo.session.quiz?.answers.count == 1)
         effects = Self.play(&jo, right: 10)
         #expect(effects.contains(.recordChallengePlay(token: Self.token, correct: Array(repeating: true, count: 10))))
         #expect(effects.contains(.befriend(77)))
@@ -84,8 +92,10 @@ struct ChallengeTests {
         guard case .send(let result)? = effects.last(where: { if case .send(let r) = $0, case .challengeResult = r.message { return true }; return false }),
               case .challengeResult(let r) = result.message else { Issue.record("no result"); return }
         #expect(r.opponent == "Sam" && r.theirScore == 7 && r.yourScore == 10 && r.differed.count == 3 && r.newcomer)
+        #expect(effects.isEmpty == false)
         #expect(r.differed.allSatisfy { $0.youRight })
-        #expect(result.buttons == [[Button(.pickMyState, .menu(.changeState))]], "a newcomer is led to pick a state next")
+        #expect(result.buttons == [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: "Sam"), .menu(.challenge))]],
+                "a newcomer is led to pick a state next, or to send one back")
         #expect(jo.learner.xp > 0, "a challenge earns XP like any quiz")
     }
 
