@@ -50,13 +50,17 @@ struct AdminDesk {
         }
         struct StateLine { var code: String; var learners: Int }
         struct Context { var learners, blocked, activeToday, activeWeek, answersToday, challenges, challengePlays, friendships: Int
-                         var hasStates: Bool; var states: [StateLine] }
+                         var hasStates: Bool; var states: [StateLine]; var hasDaily: Bool; var daily: [StateLine] }
         let social = (try? bot.store.socialCounts()) ?? (challenges: 0, plays: 0, friendships: 0)
+        // Today's Daily 5 players, each state on its own day.
+        let days = Dictionary(uniqueKeysWithValues: bot.banks.states.map { ($0.code, DailyChallenge.day(for: $0, at: now)) })
+        let daily = ((try? bot.store.dailyPlayers(on: days)) ?? []).map { StateLine(code: $0.code, learners: $0.players) }
         return prompts.render("admin_stats", Context(learners: stats.learners, blocked: stats.blocked, activeToday: stats.activeToday,
                                                      activeWeek: stats.activeWeek, answersToday: stats.answersToday,
                                                      challenges: social.challenges, challengePlays: social.plays, friendships: social.friendships,
                                                      hasStates: !stats.byState.isEmpty,
-                                                     states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) }))
+                                                     states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) },
+                                                     hasDaily: !daily.isEmpty, daily: daily))
     }
 
     /// Re-reads Banks/, validates everything, and swaps atomically; a bad bank keeps the old ones.

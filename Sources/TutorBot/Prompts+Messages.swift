@@ -35,6 +35,7 @@ extension Prompts {
                                                                missed: v.missedCount, hasMissed: v.missedCount > 0,
                                                                cards: v.cardsDue, hasCards: v.cardsDue > 0, cardsPlural: v.cardsDue == 1 ? "" : "s")
             c.minutes = Prompts.cardMinutes(v.cardsDue); c.minutesPlural = c.minutes == 1 ? "" : "s"
+            c.dailyWaiting = v.dailyWaiting
             return render("nudge", c)
         case .confirmDelete: return fixed("confirm_delete")
         case .flashcard(let v):

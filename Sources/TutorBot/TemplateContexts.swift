@@ -39,6 +39,7 @@ struct NudgeContext {
     var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool
     var cards: Int; var hasCards: Bool; var cardsPlural: String
     var minutes: Int = 1; var minutesPlural: String = ""
+    var dailyWaiting: Bool = false
 }
 
 struct MissesContext {

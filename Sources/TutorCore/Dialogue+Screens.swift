@@ -206,7 +206,11 @@ extension Reduction {
         else if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
         // The reminder can point to the next lesson too.
         if let learn = learnButton { rows.append([learn]) }
-        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed, cardsDue: due)),
+        // And to today's Daily 5, if not played yet.
+        let dailyWaiting = dailyDay != nil && learner.dailyDay != dailyDay
+        if dailyWaiting { rows.append([Button(.daily(done: false), .menu(.daily))]) }
+        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed, cardsDue: due,
+                                    dailyWaiting: dailyWaiting)),
                    buttons: rows, bulk: true))
     }
 }

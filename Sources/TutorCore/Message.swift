@@ -318,6 +318,8 @@ public struct NudgeView: Equatable, Sendable {
     public var streak: Int
     public var missedCount: Int
     public var cardsDue: Int = 0
+    /// Today's Daily 5 not played yet: the reminder invites to it.
+    public var dailyWaiting: Bool = false
 }
 
 /// Everything the bot can say. Each case is rendered by one template in Prompts/<locale>/.

@@ -60,8 +60,10 @@ import Testing
         for day in 0..<3 {
             let at = utc("2026-11-18T21:00:00Z").addingTimeInterval(Double(day) * 86_400)
             (s, effects) = Dialogue.reduce(s, .nudgeDue, Sample.context(at))
-            #expect(effects == [.send(Reply(.nudge(NudgeView(firstName: "Sam", streak: 0, missedCount: 0)),
-                                            buttons: [[Button(.quickQuiz, .menu(.quickQuiz))]], bulk: true))], "day \(day)")
+            // The reminder also invites to today's Daily 5 (not played yet).
+            #expect(effects == [.send(Reply(.nudge(NudgeView(firstName: "Sam", streak: 0, missedCount: 0, cardsDue: 0, dailyWaiting: true)),
+                                            buttons: [[Button(.quickQuiz, .menu(.quickQuiz))], [Button(.daily(done: false), .menu(.daily))]],
+                                            bulk: true))], "day \(day)")
             #expect(s.learner.ignoredNudges == day + 1)
             let again = Dialogue.reduce(s, .nudgeDue, Sample.context(at.addingTimeInterval(60)))
             #expect(again.1.isEmpty, "never twice a day")
