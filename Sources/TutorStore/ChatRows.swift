@@ -327,6 +327,11 @@ extension TutorStore {
         // Friends lose this learner too, and plays of their challenges go with them.
         try db.execute(sql: "DELETE FROM friendship WHERE friend_chat_id = ?", arguments: [chatID])
         try db.execute(sql: "DELETE FROM challenge_play WHERE token IN (SELECT token FROM challenge WHERE chat_id = ?)", arguments: [chatID])
+        // Their Daily 5 results leave the days' tallies too.
+        try db.execute(sql: """
+            UPDATE daily_tally SET players = players - 1 WHERE players > 0 AND EXISTS (SELECT 1 FROM daily_result r WHERE r.chat_id = ?
+                AND r.state_code = daily_tally.state_code AND r.day = daily_tally.day AND r.score = daily_tally.score)
+            """, arguments: [chatID])
         // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.
         for table in tablesWithChatRows.reversed() {
             try db.execute(sql: "DELETE FROM \(table) WHERE chat_id = ?", arguments: [chatID])

@@ -36,19 +36,27 @@ extension TutorStore {
             try db.cachedStatement(sql: """
                 INSERT INTO daily_result(state_code, day, chat_id, score) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
                 """).execute(arguments: [d.stateCode, d.day.description, chatID, d.score])
+            guard db.changesCount > 0 else { continue }   // played already: counted once
+            try db.cachedStatement(sql: """
+                INSERT INTO daily_tally(state_code, day, score, players) VALUES (?, ?, ?, 1)
+                ON CONFLICT(state_code, day, score) DO UPDATE SET players = players + 1
+                """).execute(arguments: [d.stateCode, d.day.description, d.score])
         }
     }
 
-    /// How many *other* learners of `stateCode` scored 0...5 on `day`'s daily challenge (an index
-    /// range scan of one state's day; see the bench for 10,000 players).
+    /// How many *other* learners of `stateCode` scored 0...5 on `day`'s daily challenge: the day's
+    /// tally (six rows, whatever the number of players) less this learner's own result.
     public func dailyScores(stateCode: String, day: LocalDay, excluding chatID: Int64) throws -> DailyScores {
         try writer.read { db in
             var counts = [Int](repeating: 0, count: DailyChallenge.length + 1)
-            for row in try Row.fetchAll(db, sql: """
-                SELECT score, COUNT(*) AS n FROM daily_result WHERE state_code = ? AND day = ? AND chat_id <> ? GROUP BY score
-                """, arguments: [stateCode, day.description, chatID]) {
-                let score: Int = try row.decode(forColumn: "score"), n: Int = try row.decode(forColumn: "n")
+            for row in try Row.fetchAll(db, sql: "SELECT score, players FROM daily_tally WHERE state_code = ? AND day = ?",
+                                        arguments: [stateCode, day.description]) {
+                let score: Int = try row.decode(forColumn: "score"), n: Int = try row.decode(forColumn: "players")
                 if counts.indices.contains(score) { counts[score] = n }
+            }
+            if let own = try Int.fetchOne(db, sql: "SELECT score FROM daily_result WHERE state_code = ? AND day = ? AND chat_id = ?",
+                                          arguments: [stateCode, day.description, chatID]), counts.indices.contains(own) {
+                counts[own] = max(0, counts[own] - 1)
             }
             return DailyScores(counts: counts)
         }
@@ -58,7 +66,7 @@ extension TutorStore {
     public func dailyPlayers(on days: [String: LocalDay]) throws -> [(code: String, players: Int)] {
         try writer.read { db in
             try days.sorted { $0.key < $1.key }.compactMap { code, day in
-                let n = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM daily_result WHERE state_code = ? AND day = ?",
+                let n = try Int.fetchOne(db, sql: "SELECT SUM(players) FROM daily_tally WHERE state_code = ? AND day = ?",
                                          arguments: [code, day.description]) ?? 0
                 return n > 0 ? (code, n) : nil
             }

@@ -258,6 +258,14 @@ enum Schema {
                     PRIMARY KEY (state_code, day, chat_id)
                 ) WITHOUT ROWID;
                 CREATE INDEX daily_result_by_chat ON daily_result(chat_id);
+                -- Players per score of a state's day, kept with every result: "you beat 72%" reads six rows, not the day.
+                CREATE TABLE daily_tally (
+                    state_code TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    score INTEGER NOT NULL,
+                    players INTEGER NOT NULL CHECK (players >= 0),
+                    PRIMARY KEY (state_code, day, score)
+                ) WITHOUT ROWID;
                 """)
         }
         return m

@@ -36,6 +36,8 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Flag(help: "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput.")
     var all = false
     @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
+    @Flag(help: "Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 friends, a 500-friend list (also in --all).")
+    var social = false
     @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
     @Flag(help: "Only the readiness calibration: simulated learners, predicted vs true pass rate (also in --all).")
     var calibration = false
@@ -62,6 +64,9 @@ struct PermitReadyBench: AsyncParsableCommand {
             }
             return
         }
+        if social {
+            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).social(players: 10_000, friends: 500)
+        }
         if calibration {
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
             return try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
@@ -78,6 +83,7 @@ struct PermitReadyBench: AsyncParsableCommand {
                                learners: calibrationLearners, days: calibrationDays)
         suites.cards()
         try suites.nudgeList(learners: nudgeLearners)
+        try suites.social(players: 10_000, friends: 500)
         try await suites.broadcast(recipients: broadcastRecipients, rate: 25)
     }
 

@@ -194,6 +194,44 @@ struct BenchSuites {
         print("flashcards: picking the due cards of 2,500 (\(due) due): \(Timing.format(pick)); rescheduling one after an answer: \(Timing.format(review))")
     }
 
+    /// Friends' reads at scale (issue #25): today's Daily 5 scores of a state with `players` played
+    /// (one indexed GROUP BY, the read behind "you beat 72%"), a challenge link opened by one of
+    /// `friends` who played it (a primary-key lookup and an EXISTS), and the friends of a learner
+    /// with `friends` friends (the Friends screen and the league line).
+    func social(players: Int, friends: Int) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-social-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try TutorStore(path: dir.appendingPathComponent("s.sqlite").path)
+        let now = Date()
+        let day = LocalDay(now, in: TimeZone(identifier: "America/Chicago")!)
+        let token = String(repeating: "Q", count: 22)
+        var batch: [ChatChange] = []
+        for chat in 1...Int64(players) {
+            var change = DrillData.learner(chat, now: now)
+            change.dailyResults = [("TX", day, Int(chat % 6))]
+            if chat == 1 {
+                change.challengesMade = [Challenge(token: token, creatorChatID: 1, creatorName: "Maya", questionIDs: (1...10).map { "u-\($0)" },
+                                                   creatorCorrect: Array(repeating: true, count: 10), createdAt: now, expiresAt: now + 7 * 86_400)]
+            } else if chat <= Int64(friends) + 1 {
+                change.challengePlays = [(token, Array(repeating: false, count: 10))]
+                change.newFriends = [1]
+            }
+            batch.append(change)
+            if batch.count == 2_000 { try store.commit(batch, offset: nil); batch = [] }
+        }
+        if !batch.isEmpty { try store.commit(batch, offset: nil) }
+        var players0 = 0, found = false, listed = 0
+        let scores = Timing.median(runs: 51) { players0 = (try? store.dailyScores(stateCode: "TX", day: day, excluding: 7))?.players ?? 0 }
+        let open = Timing.median(runs: 201) {
+            if case .found(_, let played)? = try? store.challenge(token: token, openedBy: 3) { found = played }
+        }
+        let list = Timing.median(runs: 51) { listed = (try? store.friendSummaries(of: 1).count) ?? 0 }
+        print("friends at scale: Daily 5 scores of a state's day with \(players0 + 1) players: \(Timing.format(scores)) per read; "
+              + "a challenge link opened (lookup + played?, \(found ? "played" : "not played")): \(Timing.format(open)); "
+              + "the friends of a learner with \(listed) friends: \(Timing.format(list))")
+    }
+
     /// Today's reminder list for 1,000,000 learners: an indexed range scan in SQL (next_nudge_at).
     func nudgeList(learners: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-nudges-\(UUID().uuidString)")

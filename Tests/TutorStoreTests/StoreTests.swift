@@ -170,6 +170,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.loadChat(9) == nil)
         #expect(try store.friends(of: 10).isEmpty, "the friend no longer lists them")
         #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10) == .notFound, "their link is gone")
+        #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(iso: "2026-11-18")!, excluding: 10).players == 0, "their Daily 5 left the tally")
     }
 
     /// A broadcast queues each learner once, in chunks, resuming where it stopped.
