@@ -64,8 +64,13 @@ public final class LoadLearners: @unchecked Sendable {
     private let learners: Locked<[Int64: Learner]>
     private var started = Date()
 
-    public init(fake: FakeBotAPI, count: Int, firstChat: Int64 = 700_000, stateName: String = "Texas") {
+    /// `/start <startPayload>` instead of `/start` (a friend challenge's link: the ten questions
+    /// start at once, and the side-by-side result ends the run).
+    let startPayload: String?
+
+    public init(fake: FakeBotAPI, count: Int, firstChat: Int64 = 700_000, stateName: String = "Texas", startPayload: String? = nil) {
         self.fake = fake
+        self.startPayload = startPayload
         self.chats = (0..<Int64(count)).map { firstChat + $0 }
         self.stateName = stateName
         self.learners = Locked(Dictionary(uniqueKeysWithValues: chats.map { ($0, Learner()) }))
@@ -75,7 +80,8 @@ public final class LoadLearners: @unchecked Sendable {
     public func start() {
         started = Date()
         fake.observe { [weak self] sent, isEdit in self?.react(sent, isEdit: isEdit) }
-        for chat in chats { fake.say("/start", chat: chat) }
+        if startPayload != nil { learners.withLock { all in for k in all.keys { all[k]!.phase = .quiz } } }
+        for chat in chats { fake.say(startPayload.map { "/start \($0)" } ?? "/start", chat: chat) }
     }
 
     /// Waits until every learner finished or `timeout` passed, then reports.
@@ -138,7 +144,7 @@ public final class LoadLearners: @unchecked Sendable {
                 l.taps += 1
                 return { [fake] in fake.pressData(quiz.data, messageID: sent.messageID, chat: chat) }
             case .quiz:
-                if sent.text.contains("Quick quiz done") {
+                if sent.text.contains("Quick quiz done") || (startPayload != nil && sent.text.contains("· you ")) {
                     l.phase = .done
                     l.finishedAt = Date()
                     return nil

@@ -36,6 +36,8 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Flag(help: "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput.")
     var all = false
     @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
+    @Option(help: "Only the challenge load: this many friends open one challenge link at once and play its ten questions.")
+    var loadChallenge: Int?
     @Flag(help: "Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 friends, a 500-friend list (also in --all).")
     var social = false
     @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
@@ -64,6 +66,7 @@ struct PermitReadyBench: AsyncParsableCommand {
             }
             return
         }
+        if let loadChallenge { return try await challengeLoad(friends: loadChallenge) }
         if social {
             return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).social(players: 10_000, friends: 500)
         }
@@ -202,6 +205,38 @@ struct PermitReadyBench: AsyncParsableCommand {
         let log = fake.rateLimitLog
         if report.earlyRetries > 0 { print("  early: \(log.filter { $0.hasPrefix("early") }.prefix(5))") }
         print("  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, \(log.filter { $0.hasPrefix("per-chat") }.count) per chat")
+        if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
+    }
+
+    /// `friends` learners open one challenge link at the same moment and play its ten questions
+    /// (issue #25): first-reply and tap latencies against the quiz load figures, no flood limits.
+    func challengeLoad(friends count: Int) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-challenge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var config = paths.config(token: "0:fake-token-for-the-bench", defaultDB: "")
+        config.databasePath = dir.appendingPathComponent("challenge.sqlite").path
+        let banks = try BenchSuites(banksDirectory: config.banksDirectory).banks()
+        let token = "Bench_Challenge_Token1"
+        var maker = DrillData.learner(1, now: Date())
+        maker.challengesMade = [Challenge(token: token, creatorChatID: 1, creatorName: "Maya",
+                                          questionIDs: Array(banks.universal.filter { $0.kind != .fillIn }.prefix(10).map(\.id)),
+                                          creatorCorrect: Array(repeating: true, count: 10), createdAt: Date(), expiresAt: Date() + 86_400)]
+        try TutorStore(path: config.databasePath).commit([maker], offset: nil)
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        config.apiBase = fake.baseURL
+        config.pollTimeout = 1
+        let bot = try Bot.build(config)
+        let task = Task { try await bot.run() }
+        let learners = LoadLearners(fake: fake, count: count, startPayload: "c" + token)
+        learners.start()
+        let report = learners.finish(timeout: 600)
+        task.cancel()
+        _ = await task.result
+        let friends = (try? bot.store.friends(of: 1).count) ?? 0
+        print("challenge load: \(count) friends open one link at once and play its ten: \(report.summary); maker's friends now \(friends)")
+        for s in report.stuck { print("  stuck: \(s)") }
         if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
     }
 
