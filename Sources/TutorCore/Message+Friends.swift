@@ -1,0 +1,57 @@
+import Foundation
+
+// The screens of friend challenges (see `Challenge`, `Dialogue+Challenges`).
+
+/// Before a challenge's first question: whose challenge (nil: the learner's own, to play first).
+public struct ChallengeIntroView: Equatable, Sendable {
+    public var opponent: String?
+    public var questions: Int
+}
+
+/// A challenge's link, ready to forward.
+public struct ChallengeReadyView: Equatable, Sendable {
+    public var token: String
+    public var score: Int
+    public var total: Int
+    public var botUsername: String
+    /// The maker opened their own link.
+    public var own: Bool
+    public var reward: SessionReward? = nil
+
+    public var link: String { "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)" }
+
+    /// Telegram's share sheet with the link and a line to go with it.
+    public static func shareURL(botUsername: String, token: String) -> String {
+        let link = "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)"
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let text = "Beat my score on 10 driving-test questions 🚗"
+        return "https://t.me/share/url?url=\(link.addingPercentEncoding(withAllowedCharacters: allowed) ?? link)"
+            + "&text=\(text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+    }
+}
+
+/// A friend's result beside the challenger's, and the questions where they differed.
+public struct ChallengeResultView: Equatable, Sendable {
+    public struct Difference: Equatable, Sendable {
+        public var question: String
+        public var youRight: Bool
+        public var correctAnswer: String
+    }
+    public var opponent: String
+    public var theirScore: Int
+    public var yourScore: Int
+    public var total: Int
+    public var differed: [Difference]
+    public var reward: SessionReward? = nil
+    /// New to the bot (no state yet): the next step is picking one.
+    public var newcomer: Bool = false
+}
+
+/// To the challenger: a friend played their challenge.
+public struct ChallengePlayedView: Equatable, Sendable {
+    public var friend: String
+    public var friendScore: Int
+    public var yourScore: Int
+    public var total: Int
+}
