@@ -91,19 +91,7 @@ extension Reduction {
         if learner.dailyDay == day { return notice(.dailyDone) }
         let ids = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
         guard ids.count == DailyChallenge.length else { send(.testUnavailable); return showHome() }
-        if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty {
-            if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
-            state.session.parkedQuiz = open
-            state.session.parkedState = info.code
-        }
-        state.session.cards = nil
-        let id = state.session.nextQuizID
-        state.session.nextQuizID += 1
-        var run = QuizRun(id: id, mode: .daily(day.ordinal), questionIDs: ids, startedAt: ctx.now)
-        run.xpAtStart = learner.xp
-        state.session.quiz = run
-        state.session.screen = .quiz
-        askCurrentQuestion(reshuffle: true)
+        beginRun(.daily(day.ordinal), questionIDs: ids)
     }
 
     mutating func finishDaily(_ quiz: QuizRun, dayOrdinal: Int) {
@@ -122,11 +110,6 @@ extension Reduction {
         send(.dailyResult(DailyResultView(score: score, total: quiz.questionIDs.count, stateName: info.name, beatPercent: beat,
                                           streak: learner.dailyStreak, reward: reward(since: quiz.xpAtStart))),
              buttons: [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]])
-        if state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz {
-            state.session.quiz = parked
-            state.session.parkedQuiz = nil
-            state.session.parkedState = nil
-            if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
-        }
+        restoreParkedTest()
     }
 }

@@ -15,7 +15,7 @@ extension Reduction {
         guard questions.count == Challenge.length else { send(.testUnavailable); return showHome() }
         state.session.challenge = nil
         send(.challengeIntro(ChallengeIntroView(opponent: nil, questions: questions.count)))
-        beginChallengeRun(token: token, questionIDs: questions.map(\.id))
+        beginRun(.challenge(token), questionIDs: questions.map(\.id))
     }
 
     /// A `/start c<token>` link: play the friend's challenge, or say plainly why not.
@@ -50,10 +50,11 @@ extension Reduction {
         // Someone new to the bot meets it first (who it is, the disclaimer), then the challenge.
         if firstTime { send(.welcome(firstName: learner.firstName)) }
         send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))
-        beginChallengeRun(token: challenge.token, questionIDs: ids)
+        beginRun(.challenge(challenge.token), questionIDs: ids)
     }
 
-    private mutating func beginChallengeRun(token: String, questionIDs: [String]) {
+    /// Starts a run of fixed questions (a challenge, the Daily 5), putting an open practice test aside.
+    mutating func beginRun(_ mode: QuizMode, questionIDs: [String]) {
         // An open practice test is put aside (its clock running), as any other quiz does.
         if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty, let code = learner.stateCode {
             if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
@@ -63,7 +64,7 @@ extension Reduction {
         state.session.cards = nil
         let id = state.session.nextQuizID
         state.session.nextQuizID += 1
-        var run = QuizRun(id: id, mode: .challenge(token), questionIDs: questionIDs, startedAt: ctx.now)
+        var run = QuizRun(id: id, mode: mode, questionIDs: questionIDs, startedAt: ctx.now)
         run.xpAtStart = learner.xp
         state.session.quiz = run
         state.session.screen = .quiz
@@ -116,7 +117,7 @@ extension Reduction {
     }
 
     /// A practice test put aside for the challenge comes back behind Continue.
-    private mutating func restoreParkedTest() {
+    mutating func restoreParkedTest() {
         guard state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz else { return }
         state.session.quiz = parked
         state.session.parkedQuiz = nil
