@@ -109,6 +109,10 @@ extension Bot {
         }
     }
 
+    /// A reminder or a friend's news not sent within this long is dropped, not sent late (the
+    /// bot was down, or a console closed): "time to study" belongs to its evening.
+    static let newsKeepsFor: TimeInterval = 3 * 3600
+
     /// Fires due timers as they come due (checked at least 4 times a second).
     func runTimers() async {
         var lastNudgeCheck = Date.distantPast
@@ -133,7 +137,11 @@ extension Bot {
                 let queued = try await batches.run { [self] () -> Bool in
                     try applyBlocked()
                     var queued = try fireDueTimers() > 0
-                    if checkNudges, try sendDueNudges() > 0 { queued = true }
+                    if checkNudges {
+                        if try sendDueNudges() > 0 { queued = true }
+                        let stale = try store.dropStaleNews(queuedBefore: clock.now().addingTimeInterval(-Self.newsKeepsFor))
+                        if stale > 0 { logger.info("dropped \(stale) reminder(s) or friend news that waited over \(Int(Self.newsKeepsFor / 3600)) h to be sent") }
+                    }
                     if pump {
                         try pumpBroadcasts()
                         if try store.flag(Self.reloadFlag) != nil {
@@ -158,7 +166,7 @@ extension Bot {
         do {
             let r = try store.prune(now: clock.now())
             if r.total > 0 {
-                logger.info("pruned \(r.outbox) sent messages, \(r.answers) old answers, \(r.messageRefs) message ids, \(r.broadcastDeliveries) broadcast rows in \(String(format: "%.2f", r.seconds)) s")
+                logger.info("pruned \(r.outbox) sent messages, \(r.answers) old answers, \(r.messageRefs) message ids, \(r.broadcastDeliveries) broadcast rows, \(r.challenges) closed challenge rows, \(r.dailyResults) old Daily 5 rows in \(String(format: "%.2f", r.seconds)) s")
             }
         } catch {
             logger.error("pruning failed: \(error)")

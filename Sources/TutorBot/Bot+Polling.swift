@@ -81,8 +81,10 @@ extension Bot {
     func healthProblem(now: Date) -> String? {
         let inRow = counters.commitFailuresInRow
         if inRow >= Self.batchTriesBeforeSplitting { return "\(inRow) batches in a row could not be saved" }
-        if let due = try? store.oldestDuePending(), now.timeIntervalSince(due) > Self.outboxStuckAfter {
-            return "the outbox is not draining: a message due \(Int(now.timeIntervalSince(due))) s ago is still waiting"
+        // A console sends only its own chat's rows: another console's waiting rows are not its problem.
+        // The words stay the same while the problem lasts (logged once, not every check).
+        if let due = try? store.oldestDuePending(chatID: config.onlyChat), now.timeIntervalSince(due) > Self.outboxStuckAfter {
+            return "the outbox is not draining: a message due more than \(Int(Self.outboxStuckAfter / 60)) minutes ago is still waiting"
         }
         return nil
     }

@@ -150,7 +150,7 @@ extension Bot {
         static func showsFriends(_ event: Event) -> Bool {
             switch event {
             case .commandSent: return true
-            case .buttonTapped(_, .menu?, _), .buttonTapped(_, .removeFriend?, _): return true
+            case .buttonTapped(_, .menu?, _), .buttonTapped(_, .removeFriend?, _), .buttonTapped(_, .unfriend?, _): return true
             default: return false
             }
         }
@@ -188,6 +188,7 @@ extension Bot {
                         return   // a timer for a chat that no longer exists
                     }
                     change = ChatChange(before: before, after: start, answers: [], outbox: [])
+                    change.madeAt = now
                     if !repairs.isEmpty {
                         // Mended, not refused: the learner keeps their progress and gets an answer.
                         change.repaired = true
@@ -215,12 +216,26 @@ extension Bot {
                    quiz.index >= quiz.questionIDs.count - 1, let code = change.after.learner.stateCode {
                     context.dailyScores = try bot.store.dailyScores(stateCode: code, day: LocalDay(ordinal: day), excluding: chatID)
                 }
+                // Daily 5 tapped after today's is played: the result again, compared with everyone so far.
+                if case .buttonTapped(_, .menu(.daily)?, _) = e.event, let code = change.after.learner.stateCode,
+                   let info = banks.state(code), let played = change.after.session.dailyPlayed,
+                   played.day == DailyChallenge.day(for: info, at: now) {
+                    context.dailyScores = try bot.store.dailyScores(stateCode: code, day: played.day, excluding: chatID)
+                }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
+                // News for a friend who stopped the bot, blocked it or deleted their data is dropped;
+                // in their quiet hours (9 pm - 8 am their time) it waits until 8 am.
+                var heldUntil: [Int64: Date] = [:]
                 var rendered = bot.renderer.items(for: effects.filter { effect in
-                    // News for a friend who stopped the bot, blocked it or deleted their data is dropped.
                     guard case .notify(let other, _) = effect else { return true }
-                    return (try? bot.store.acceptsNews(other)) == true
+                    guard let recipient = try? bot.store.newsRecipient(other) else { return false }
+                    let zone = recipient.timeZone ?? recipient.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
+                    heldUntil[other] = Nudges.quietHoursEnd(after: now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
+                    return true
                 }, chatID: chatID)
+                for i in rendered.outbox.indices where rendered.outbox[i].chatID != chatID {
+                    rendered.outbox[i].notBefore = heldUntil[rendered.outbox[i].chatID]
+                }
                 if Self.isStray(e.event), Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
                    change.outbox.contains(where: { $0.priority == 0 }) || (try? bot.store.hasPendingReplies(chatID: chatID)) == true {
                     // Backpressure: stray input while this chat's replies are still queued gets no

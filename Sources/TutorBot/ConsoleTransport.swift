@@ -77,7 +77,8 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
             for row in rows {
                 var cells: [String] = []
                 for b in row {
-                    s.choices.append((b["callback_data"] as? String ?? "", messageID))
+                    // A link button (the challenge's "Send to a friend") is opened by Telegram, not the bot.
+                    s.choices.append(((b["url"] as? String).map { "url:" + $0 } ?? b["callback_data"] as? String ?? "", messageID))
                     cells.append("[\(s.choices.count)] \(b["text"] as? String ?? "")")
                 }
                 lines.append("  " + cells.joined(separator: "   "))
@@ -89,13 +90,19 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
     func nextUpdate() async throws -> HTTPResult {
         let first = state.withLock { s -> Bool in defer { s.startSent = true }; return !s.startSent }
         if first { return ok([update(["message": message("/start")])]) }
-        guard let line = await lines.next() else { throw TransportClosed() }
-        let text = line.trimmingCharacters(in: .whitespaces)
-        if text == "/quit" || text == "/exit" { throw TransportClosed() }
-        let choice = state.withLock { s -> (data: String, messageID: Int64)? in
-            guard let n = Int(text), n >= 1, n <= s.choices.count else { return nil }
-            return s.choices[n - 1]
-        }
+        var text = ""
+        var choice: (data: String, messageID: Int64)?
+        repeat {
+            guard let line = await lines.next() else { throw TransportClosed() }
+            text = line.trimmingCharacters(in: .whitespaces)
+            if text == "/quit" || text == "/exit" { throw TransportClosed() }
+            choice = state.withLock { s -> (data: String, messageID: Int64)? in
+                guard let n = Int(text), n >= 1, n <= s.choices.count else { return nil }
+                return s.choices[n - 1]
+            }
+            guard let link = choice?.data, link.hasPrefix("url:") else { break }
+            write(Self.linkNote(String(link.dropFirst(4))))
+        } while true
         if let choice {
             let q: [String: Any] = ["id": "cb\(choice.messageID)-\(Int.random(in: 0..<1_000_000))", "from": userJSON, "data": choice.data,
                                     "chat_instance": "console",
@@ -103,6 +110,13 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
             return ok([update(["callback_query": q])])
         }
         return ok([update(["message": message(text)])])
+    }
+
+    /// What pressing a link button does here: Telegram would open it; a console says how to play it.
+    static func linkNote(_ url: String) -> String {
+        let start = URLComponents(string: url)?.queryItems?.first { $0.name == "url" }?.value ?? url
+        let payload = URLComponents(string: start)?.queryItems?.first { $0.name == "start" }?.value
+        return "  🔗 " + start + (payload.map { "\n  (Telegram opens links. Here, a friend's console types: /start \($0))" } ?? "") + "\n"
     }
 
     var userJSON: [String: Any] { ["id": user.id, "is_bot": false, "first_name": user.firstName, "language_code": "en"] }

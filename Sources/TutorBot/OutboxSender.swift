@@ -144,11 +144,13 @@ public actor OutboxSender {
         await writeMarks()
     }
 
-    /// Waits until the outbox is empty (or `timeout` passes): used before a console chat exits.
+    /// Waits until the outbox is empty (or `timeout` passes): used by a console after each line.
+    /// A console waits for its own chat's rows only: another console's, closed with a message
+    /// still queued, are not its to send (waiting on them cost every reply the full timeout).
     public func drain(timeout: TimeInterval) async {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if (try? store.pendingCount()) == 0 && inFlight.isEmpty { return }
+            if (try? store.pendingCount(chatID: onlyChat)) == 0 && inFlight.isEmpty { return }
             wake()
             try? await Task.sleep(for: .milliseconds(20))
         }

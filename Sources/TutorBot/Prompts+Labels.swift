@@ -53,6 +53,8 @@ extension Prompts {
         case .challengeBack(let name): return text(b["challengeBack"] ?? "Challenge {{name}} back", ["name": name])
         case .daily(let done): return (done ? b["dailyDone"] : b["daily"]) ?? "Daily 5"
         case .removeFriend(let name): return text(b["removeFriend"] ?? "Remove {{name}}", ["name": name])
+        case .confirmUnfriend(let name): return text(b["confirmUnfriend"] ?? "Yes, remove {{name}}", ["name": name])
+        case .keepFriend(let name): return text(b["keepFriend"] ?? "Keep {{name}}", ["name": name])
         case .hideFromFriends(let on): return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"]) ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")
         case .learn(let topic, let number, let count, let continuing):
             return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",

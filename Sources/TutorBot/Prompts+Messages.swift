@@ -83,13 +83,17 @@ extension Prompts {
                                                 won: v.yourScore > v.friendScore, lost: v.yourScore < v.friendScore, tied: v.yourScore == v.friendScore))
         case .friends(let v):
             struct Entry { var place: Int; var name: String; var you: Bool; var xp: Int; var streak: Int; var hasStreak: Bool }
-            struct Line { var first: Bool; var aheadName: String; var aheadBy: Int }
-            struct C { var removed: String?; var hasFriends: Bool; var standings: [Entry]; var line: Line?; var hidden: Bool }
-            return render("friends", C(removed: v.removed, hasFriends: !v.friendNames.isEmpty,
-                                       standings: v.standings.enumerated().map { Entry(place: $0 + 1, name: $1.name, you: $1.isYou, xp: $1.xp,
-                                                                                        streak: $1.streak, hasStreak: $1.streak > 0) },
-                                       line: v.line.map { Line(first: $0.aheadName == nil, aheadName: $0.aheadName ?? "", aheadBy: $0.aheadBy) },
-                                       hidden: v.hidden))
+            struct C { var removed: String?; var hasFriends: Bool; var standings: [Entry]; var standing: LeagueStandingContext
+                       var friendList: String; var lastWeek: LastWeekContext?; var localStart: String? }
+            // Places are shared on equal XP, as the line below the table says them.
+            let entries = v.standings.map { e in Entry(place: 1 + v.standings.filter { $0.xp > e.xp }.count, name: e.name, you: e.isYou,
+                                                        xp: e.xp, streak: e.streak, hasStreak: e.streak > 0) }
+            return render("friends", C(removed: v.removed, hasFriends: v.standing != .noFriends, standings: entries,
+                                       standing: LeagueStandingContext(v.standing), friendList: LastWeekContext.list(v.friendNames),
+                                       lastWeek: v.lastWeek.map(LastWeekContext.init), localStart: v.weekStartsLocal.map(LocalWeekTimeText.text)))
+        case .confirmUnfriend(let v):
+            struct C { var name: String }
+            return render("confirm_unfriend", C(name: v.name))
         case .dailyResult(let v):
             struct C { var score: Int; var total: Int; var state: String; var beat: Int?; var hasBeat: Bool; var streak: Int; var multiDay: Bool
                        var perfect: Bool; var reward: RewardContext? }

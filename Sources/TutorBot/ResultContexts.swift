@@ -240,22 +240,12 @@ struct ProgressContext {
     var freezes: Int
     var hasFreezes: Bool
     var freezePlural: String
-    // This week's friends' league ("2nd of 5 · 340 XP · Jordan is 40 XP ahead"), or the invitation.
-    var hasLeague: Bool
-    var leaguePlace: String
-    var leagueOf: Int
-    var weekXP: Int
-    var leagueFirst: Bool
-    var leagueAheadName: String
-    var leagueAheadBy: Int
-    var noFriends: Bool
+    // This week's friends' league ("2nd of 5 · 340 XP · Jordan is 40 XP ahead"), or why there is none.
+    var league: LeagueStandingContext?
 
     init(_ v: ProgressView, prompts: Prompts) {
         freezes = v.freezes; hasFreezes = v.freezes > 0; freezePlural = v.freezes == 1 ? "" : "s"
-        hasLeague = v.league != nil; leaguePlace = Prompts.ordinal(v.league?.place ?? 0); leagueOf = v.league?.of ?? 0
-        weekXP = v.league?.xp ?? 0; leagueFirst = v.league?.aheadName == nil
-        leagueAheadName = v.league?.aheadName ?? ""; leagueAheadBy = v.league?.aheadBy ?? 0
-        noFriends = v.hasFriendsLoaded && v.league == nil
+        league = v.league.map(LeagueStandingContext.init)
         level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
         hasBadges = !v.badges.isEmpty
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
@@ -282,6 +272,7 @@ struct NoticeContext {
     var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
     var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
+    var hiddenFromLeague = false, shownInLeague = false
 
     init(_ n: Notice) {
         switch n {
@@ -305,6 +296,8 @@ struct NoticeContext {
         case .challengeExpired: challengeExpired = true
         case .challengeAlreadyPlayed: challengeAlreadyPlayed = true
         case .dailyDone: dailyDone = true
+        case .hiddenFromLeague: hiddenFromLeague = true
+        case .shownInLeague: shownInLeague = true
         }
     }
 }

@@ -135,10 +135,10 @@ extension HomeContext: TemplateFields {
         var f: [String: Any] = ["stateName": stateName, "streak": streak, "hasStreak": hasStreak, "studiedToday": studiedToday,
                                 "missed": missed, "hasMissed": hasMissed, "seen": seen, "total": total, "level": level,
                                 "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached,
-                                "hasLessons": hasLessons, "lessonsDone": lessonsDone, "lessonsTotal": lessonsTotal, "noLessonsYet": noLessonsYet,
-                                "hasLeague": hasLeague, "leaguePlace": leaguePlace, "leagueOf": leagueOf, "leagueFirst": leagueFirst,
-                                "leagueAheadName": leagueAheadName, "leagueAheadBy": leagueAheadBy]
+                                "hasLessons": hasLessons, "lessonsDone": lessonsDone, "lessonsTotal": lessonsTotal, "noLessonsYet": noLessonsYet]
         if let streakEnded { f["streakEnded"] = streakEnded }
+        if let league { f["league"] = Prompts.reflected(league) }
+        if let lastWeek { f["lastWeek"] = Prompts.reflected(lastWeek) }
         return f
     }
 }
@@ -161,17 +161,12 @@ struct HomeContext {
     var lessonsDone: Int
     var lessonsTotal: Int
     var noLessonsYet: Bool
-    // "👥 2nd of 5 friends this week · Jordan is 40 XP ahead".
-    var hasLeague: Bool
-    var leaguePlace: String
-    var leagueOf: Int
-    var leagueFirst: Bool
-    var leagueAheadName: String
-    var leagueAheadBy: Int
+    // "👥 Friends' league: 2nd of 5 this week · Jordan is 40 XP ahead", and last week's winner on Monday.
+    var league: LeagueLineContext?
+    var lastWeek: LastWeekContext?
 
     init(_ v: HomeView) {
-        hasLeague = v.league != nil; leaguePlace = Prompts.ordinal(v.league?.place ?? 0); leagueOf = v.league?.of ?? 0
-        leagueFirst = v.league?.aheadName == nil; leagueAheadName = v.league?.aheadName ?? ""; leagueAheadBy = v.league?.aheadBy ?? 0
+        league = v.league.map(LeagueLineContext.init); lastWeek = v.lastWeek.map(LastWeekContext.init)
         hasLessons = v.lessonsTotal > 0; lessonsDone = v.lessonsDone; lessonsTotal = v.lessonsTotal
         noLessonsYet = v.lessonsTotal > 0 && v.lessonsDone == 0
         streakEnded = v.streakEnded

@@ -124,6 +124,15 @@ public enum Nudges {
     /// Whether a reminder may be set for this local minute (outside quiet hours).
     public static func isAllowed(_ minute: Int) -> Bool { minute >= quietUntil && minute < quietFrom }
 
+    /// Inside quiet hours at `now`: when they end (8 am local); outside: nil. For news that
+    /// nobody asked for at that moment (a friend played your challenge).
+    public static func quietHoursEnd(after now: Date, in tz: TimeZone) -> Date? {
+        let minute = localMinute(now, in: tz)
+        guard !isAllowed(minute) else { return nil }
+        let today = LocalDay(now, in: tz)
+        return instant(minute >= quietFrom ? today.adding(days: 1) : today, minute: quietUntil, in: tz)
+    }
+
     /// A time as a teen types it: "4pm", "4 pm", "4:30pm", "16:00", "7:30", "7", "noon".
     /// Without am/pm, 1-8 o'clock mean the afternoon or evening (reminders are for after school),
     /// 9-11 the morning. Returns the local minute of the day, nil if it is no time.

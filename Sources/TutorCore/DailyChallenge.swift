@@ -71,6 +71,13 @@ public struct DailyScores: Equatable, Sendable {
     }
 }
 
+/// The day's Daily 5 a learner played and their score (kept in the session to show again).
+public struct DailyPlayed: Codable, Equatable, Sendable {
+    public var day: LocalDay
+    public var score: Int
+    public var total: Int
+}
+
 /// After the daily challenge: the score, how it compares today (anonymously), the daily streak.
 public struct DailyResultView: Equatable, Sendable {
     public var score: Int
@@ -85,13 +92,48 @@ public struct DailyResultView: Equatable, Sendable {
 extension Reduction {
     var dailyDay: LocalDay? { stateInfo.map { DailyChallenge.day(for: $0, at: ctx.now) } }
 
-    /// "📅 Daily 5": today's five for the learner's state, once.
+    /// Today's five are open (answered in part or in full, results not yet seen).
+    var openDaily: QuizRun? {
+        guard let quiz = state.session.quiz, case .daily(let day) = quiz.mode, day == dailyDay?.ordinal else { return nil }
+        return quiz
+    }
+
+    /// "📅 Daily 5": today's five for the learner's state, one try. Tapped again mid-play it goes
+    /// back where the learner was; after, it shows today's result again (the comparison grows as
+    /// the state plays).
     mutating func startDaily() {
         guard let info = stateInfo, let day = dailyDay else { return showStatePicker() }
-        if learner.dailyDay == day { return notice(.dailyDone) }
+        if openDaily != nil { return resume() }
+        if learner.dailyDay == day {
+            guard let played = state.session.dailyPlayed, played.day == day else { return notice(.dailyDone) }
+            state.session.screen = .results
+            return sendDailyResult(score: played.score, total: played.total, state: info, reward: nil)
+        }
+        closeAbandonedDaily()
         let ids = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
         guard ids.count == DailyChallenge.length else { send(.testUnavailable); return showHome() }
         beginRun(.daily(day.ordinal), questionIDs: ids)
+    }
+
+    /// The first answer uses up the day's one try (and counts for the Daily 5 streak): leaving
+    /// and coming back resumes, it never deals the five again.
+    mutating func markDailyTried(_ quiz: QuizRun) {
+        guard case .daily(let ordinal) = quiz.mode, quiz.answers.count == 1 else { return }
+        let day = LocalDay(ordinal: ordinal)
+        guard learner.dailyDay != day else { return }
+        state.learner.dailyStreak = learner.dailyDay == day.adding(days: -1) ? learner.dailyStreak + 1 : 1
+        state.learner.dailyDay = day
+    }
+
+    /// A Daily 5 left unfinished for another quiz (or a new day) is scored as it stands: the try
+    /// was used at its first answer, and the state's tally should count it.
+    mutating func closeAbandonedDaily() {
+        guard let quiz = state.session.quiz, case .daily(let ordinal) = quiz.mode else { return }
+        state.session.quiz = nil
+        guard !quiz.answers.isEmpty, let code = learner.stateCode else { return }
+        let score = quiz.answers.filter(\.correct).count
+        effects.append(.recordDailyResult(stateCode: code, day: LocalDay(ordinal: ordinal), score: score))
+        state.session.dailyPlayed = DailyPlayed(day: LocalDay(ordinal: ordinal), score: score, total: quiz.questionIDs.count)
     }
 
     mutating func finishDaily(_ quiz: QuizRun, dayOrdinal: Int) {
@@ -100,16 +142,19 @@ extension Reduction {
         guard let info = stateInfo else { return showStatePicker() }
         let day = LocalDay(ordinal: dayOrdinal)
         let score = quiz.answers.filter(\.correct).count
-        if learner.dailyDay != day {
-            state.learner.dailyStreak = learner.dailyDay == day.adding(days: -1) ? learner.dailyStreak + 1 : 1
-            state.learner.dailyDay = day
+        if !quiz.answers.isEmpty {
             effects.append(.recordDailyResult(stateCode: info.code, day: day, score: score))
+            state.session.dailyPlayed = DailyPlayed(day: day, score: score, total: quiz.questionIDs.count)
         }
+        sendDailyResult(score: score, total: quiz.questionIDs.count, state: info, reward: reward(since: quiz.xpAtStart))
+        restoreParkedTest()
+    }
+
+    private mutating func sendDailyResult(score: Int, total: Int, state info: StateInfo, reward: SessionReward?) {
         let others = ctx.dailyScores
         let beat = others.flatMap { $0.players + 1 >= DailyChallenge.percentileFrom ? Int(($0.beatShare(score) * 100).rounded()) : nil }
-        send(.dailyResult(DailyResultView(score: score, total: quiz.questionIDs.count, stateName: info.name, beatPercent: beat,
-                                          streak: learner.dailyStreak, reward: reward(since: quiz.xpAtStart))),
+        send(.dailyResult(DailyResultView(score: score, total: total, stateName: info.name, beatPercent: beat,
+                                          streak: learner.dailyStreak, reward: reward)),
              buttons: [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]])
-        restoreParkedTest()
     }
 }

@@ -62,6 +62,7 @@ extension Reduction {
             state.session.parkedState = code
         }
         state.session.cards = nil
+        closeAbandonedDaily()
         let id = state.session.nextQuizID
         state.session.nextQuizID += 1
         var run = QuizRun(id: id, mode: mode, questionIDs: questionIDs, startedAt: ctx.now)

@@ -109,6 +109,7 @@ extension Reduction {
             send(.reviewEmpty)
             return showHome()
         }
+        closeAbandonedDaily()
         let id = state.session.nextQuizID
         state.session.nextQuizID += 1
         var run = QuizRun(id: id, mode: mode, questionIDs: questions.map(\.id), startedAt: ctx.now)
@@ -233,6 +234,7 @@ extension Reduction {
         }
         quiz.answers.append(given)
         quiz.phase = .answered
+        markDailyTried(quiz)
         effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
                                                   answeredAt: ctx.now, localDay: day)))
         return correct

@@ -99,7 +99,8 @@ extension Reduction {
                             answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
                             streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil,
                             lessonsDone: lessons.done, lessonsTotal: lessons.total)
-        view.league = leagueLine()
+        view.league = leagueStanding()?.line
+        view.lastWeek = lastWeekOnHome
         awardLastWeeksWinner()
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         // Every button keeps its place whatever the learner's state: Review is always there (with
@@ -113,7 +114,7 @@ extension Reduction {
                      Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge)),
-                     Button(.daily(done: learner.dailyDay != nil && learner.dailyDay == dailyDay), .menu(.daily))])
+                     Button(.daily(done: learner.dailyDay != nil && learner.dailyDay == dailyDay && openDaily == nil), .menu(.daily))])
         rows.append([Button(.challengeFriend, .menu(.challenge)), Button(.friends, .menu(.friends))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         // A lesson's open check goes on through the lesson button above, not a second Continue.
@@ -152,8 +153,7 @@ extension Reduction {
                                 xp: learner.xp, badges: learner.badges.sorted(),
                                 cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count,
                                 freezes: learner.streak.freezes)
-        view.league = leagueLine()
-        view.hasFriendsLoaded = ctx.friends != nil
+        view.league = leagueStanding()
         let tests = stateResults.filter(\.mode.isPracticeTest)
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,

@@ -322,8 +322,8 @@ struct Reduction {
         case .topicLessons(let topic):
             effects.append(ack)
             showTopicLessons(topic)
-        case .removeFriend(let index):
-            removeFriend(at: index, callbackID: callbackID)
+        case .removeFriend(let key): askToUnfriend(key, callbackID: callbackID)
+        case .unfriend(let key): unfriend(key, callbackID: callbackID)
         }
     }
 
@@ -361,9 +361,7 @@ struct Reduction {
         case .challenge: startChallenge()
         case .friends: showFriends()
         case .daily: startDaily()
-        case .toggleHideFromFriends:
-            state.learner.hideFromFriends.toggle()
-            showSettings()
+        case .toggleHideFromFriends: toggleHideFromFriends()
         case .doneForNow:
             guard let run = state.session.cards else { return showHome() }
             finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)

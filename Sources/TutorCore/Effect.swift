@@ -47,6 +47,8 @@ public enum ButtonLabel: Equatable, Sendable {
     /// "⚔️ Challenge Maya back": a new challenge of one's own to send.
     case challengeBack(name: String)
     case removeFriend(name: String)
+    /// The Remove confirmation: "✖ Yes, remove Jordan" / "Keep Jordan".
+    case confirmUnfriend(name: String), keepFriend(name: String)
     case daily(done: Bool)
     case hideFromFriends(on: Bool)
 }

@@ -79,8 +79,10 @@ public enum ButtonAction: Equatable, Sendable {
     case openLesson(String)
     case nextLessonCard(seq: Int, card: Int)
     case topicLessons(Topic)
-    /// Remove the friend at this position of the Friends screen's list (never a chat id in a button).
-    case removeFriend(Int)
+    /// The Friends screen's Remove (asks first) and its confirmation, by the short key the
+    /// session keeps for that friend (never a chat id or a list position in a button).
+    case removeFriend(String)
+    case unfriend(String)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -106,7 +108,8 @@ public enum ButtonAction: Equatable, Sendable {
         case .openLesson(let id): body = "l:\(id)"
         case .nextLessonCard(let s, let c): body = "e:\(s):\(c)"
         case .topicLessons(let t): body = "o:\(t.rawValue)"
-        case .removeFriend(let i): body = "f:\(i)"
+        case .removeFriend(let key): body = "f:\(key)"
+        case .unfriend(let key): body = "u:\(key)"
         }
         return ButtonAction.version + body
     }
@@ -167,9 +170,9 @@ public enum ButtonAction: Equatable, Sendable {
         case ("o", 2):
             guard let t = Topic(rawValue: parts[1]) else { return nil }
             self = .topicLessons(t)
-        case ("f", 2):
-            guard let i = int(parts[1]), i < 500 else { return nil }
-            self = .removeFriend(i)
+        case ("f", 2), ("u", 2):
+            guard (4...12).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else { return nil }
+            self = parts[0] == "f" ? .removeFriend(parts[1]) : .unfriend(parts[1])
         default:
             return nil
         }

@@ -3,7 +3,11 @@ import Foundation
 /// The weekly friends' league: each learner and their friends, ranked by XP earned this week.
 ///
 /// One week for everyone: Monday 00:00 to Sunday midnight, US Eastern time (friends in different
-/// states compare the same seven days; said plainly on the Friends screen).
+/// states compare the same seven days). The Friends screen says when that is in the learner's own
+/// time zone ("a new week starts Monday 12 am US Eastern: Sunday 9 pm your time").
+///
+/// Hiding works both ways: a learner who hides is left out of their friends' leagues, sees no
+/// league themselves, and can't win one. Their friends see "1 friend is hidden", never who.
 public enum League {
     public static let timeZone = TimeZone(identifier: "America/New_York")!
 
@@ -14,6 +18,9 @@ public enum League {
         return day.adding(days: -(((day.ordinal + 3) % 7 + 7) % 7))
     }
 
+    /// The instant the league week starting on `monday` begins.
+    public static func start(of monday: LocalDay) -> Date { Nudges.instant(monday, minute: 0, in: timeZone) }
+
     static func xp(inWeek week: LocalDay, weekXP: Int, xpWeek: LocalDay?, prevWeekXP: Int) -> Int {
         if xpWeek == week { return weekXP }
         if xpWeek == week.adding(days: 7) { return prevWeekXP }
@@ -23,6 +30,22 @@ public enum League {
     /// Ranked entries (most XP first; ties by name), the learner among them.
     public static func standings(me: LeagueEntry, friends: [LeagueEntry]) -> [LeagueEntry] {
         (friends + [me]).sorted { a, b in a.xp != b.xp ? a.xp > b.xp : (a.name, a.isYou ? 1 : 0) < (b.name, b.isYou ? 1 : 0) }
+    }
+
+    /// The learner's line in ranked `table`: places are shared on equal XP ("tied with Ava").
+    static func line(in table: [LeagueEntry], hiddenFriends: Int) -> LeagueLine? {
+        guard table.count > 1, let me = table.first(where: \.isYou) else { return nil }
+        let above = table.filter { $0.xp > me.xp }
+        let tied = table.first { !$0.isYou && $0.xp == me.xp }
+        return LeagueLine(place: above.count + 1, of: table.count, xp: me.xp, aheadName: above.last?.name,
+                          aheadBy: above.last.map { $0.xp - me.xp } ?? 0, tiedWith: tied?.name, hiddenFriends: hiddenFriends)
+    }
+
+    /// Who won the week ranked in `table` (most XP, above 0; everyone sharing the top).
+    static func winners(of table: [LeagueEntry]) -> LeagueWeekWinners? {
+        guard let top = table.map(\.xp).max(), top > 0 else { return nil }
+        let best = table.filter { $0.xp == top }
+        return LeagueWeekWinners(friends: best.filter { !$0.isYou }.map(\.name), you: best.contains(where: \.isYou), xp: top)
     }
 }
 
@@ -37,6 +60,7 @@ public struct FriendSummary: Equatable, Sendable {
     public var streak: Streak
     /// Asked to be left out of their friends' leagues.
     public var hidden: Bool
+    public var prevWeekXP: Int = 0
 
     public func with(prevWeekXP: Int) -> FriendSummary { var f = self; f.prevWeekXP = prevWeekXP; return f }
 
@@ -46,7 +70,6 @@ public struct FriendSummary: Equatable, Sendable {
 
     /// Earned in league week `week` (0 for a week they didn't study; their last two are kept).
     public func xp(inWeek week: LocalDay) -> Int { League.xp(inWeek: week, weekXP: weekXP, xpWeek: xpWeek, prevWeekXP: prevWeekXP) }
-    public var prevWeekXP: Int = 0
 }
 
 public struct LeagueEntry: Equatable, Sendable {
@@ -57,90 +80,65 @@ public struct LeagueEntry: Equatable, Sendable {
     public init(name: String, xp: Int, streak: Int, isYou: Bool) { self.name = name; self.xp = xp; self.streak = streak; self.isYou = isYou }
 }
 
-/// "2nd of 5 · 340 XP · Jordan is 40 XP ahead" (Progress), or the invitation when alone.
+/// "2nd of 5 · 340 XP · Jordan is 40 XP ahead" (Progress, Home, Friends).
 public struct LeagueLine: Equatable, Sendable {
+    /// Shared on equal XP: two learners on 300 XP behind one on 340 are both 2nd.
     public var place: Int
+    /// Everyone ranked, the learner included.
     public var of: Int
     public var xp: Int
     /// The friend just ahead and by how much (nil when first).
     public var aheadName: String?
     public var aheadBy: Int
+    /// A friend on the same XP ("tied with Ava").
+    public var tiedWith: String? = nil
+    /// Friends left out because they hide (said as a count, never who).
+    public var hiddenFriends: Int = 0
 }
 
-/// The Friends screen: the league this week, and each friend to remove.
+/// Where the learner stands this week, for Home, Progress and the Friends screen.
+public enum LeagueStanding: Equatable, Sendable {
+    /// No friends yet: an invitation, not an empty table.
+    case noFriends
+    /// The learner hides from their friends' leagues, so there is no league for them either.
+    case youHide(friends: Int)
+    /// Every friend hides: nobody to compare with.
+    case friendsHidden(Int)
+    case ranked(LeagueLine)
+
+    public var line: LeagueLine? { if case .ranked(let l) = self { l } else { nil } }
+}
+
+/// Last week's league: who had the most XP (several on a tie), and whether that was the learner.
+public struct LeagueWeekWinners: Equatable, Sendable {
+    public var friends: [String]
+    public var you: Bool
+    public var xp: Int
+}
+
+/// The Friends screen: the league this week (unless the learner hides), last week's winner, and
+/// each friend the learner can see, to remove.
 public struct FriendsView: Equatable, Sendable {
     public var standings: [LeagueEntry]
-    public var line: LeagueLine?
+    public var standing: LeagueStanding
+    /// Friends shown by name (in league order), each with a Remove button.
     public var friendNames: [String]
     /// The learner hides from their friends' leagues (Settings).
     public var hidden: Bool
+    public var lastWeek: LeagueWeekWinners? = nil
+    /// When the next league week starts in the learner's own time zone, if that isn't US Eastern:
+    /// weekday (1 = Sunday … 7 = Saturday) and minute of the day.
+    public var weekStartsLocal: LocalWeekTime? = nil
     /// Set after a removal: "Removed Jordan."
     public var removed: String? = nil
 }
 
-extension Reduction {
-    var leagueWeek: LocalDay { League.week(of: ctx.now) }
+public struct LocalWeekTime: Equatable, Sendable {
+    public var weekday: Int
+    public var minute: Int
+}
 
-    /// This learner's XP this league week.
-    var weekXP: Int { learner.xpWeek == leagueWeek ? learner.weekXP : 0 }
-
-    /// The league with the friends the edge loaded (nil: not loaded for this event).
-    func leagueLine(_ loaded: [FriendSummary]? = nil) -> LeagueLine? {
-        guard let friends = loaded ?? ctx.friends else { return nil }
-        let me = LeagueEntry(name: Self.firstNameOnly(learner.firstName), xp: weekXP, streak: learner.streak.current(on: today), isYou: true)
-        let table = League.standings(me: me, friends: visible(friends))
-        guard table.count > 1, let i = table.firstIndex(where: \.isYou) else { return nil }
-        return LeagueLine(place: i + 1, of: table.count, xp: weekXP, aheadName: i > 0 ? table[i - 1].name : nil,
-                          aheadBy: i > 0 ? table[i - 1].xp - weekXP : 0)
-    }
-
-    func visible(_ friends: [FriendSummary]) -> [LeagueEntry] {
-        friends.filter { !$0.hidden }.map {
-            LeagueEntry(name: Self.firstNameOnly($0.firstName), xp: $0.xp(inWeek: leagueWeek),
-                        streak: $0.streak.current(on: LocalDay(ctx.now, in: League.timeZone)), isYou: false)
-        }
-    }
-
-    mutating func showFriends(removed: String? = nil, friends loaded: [FriendSummary]? = nil) {
-        guard let friends = loaded ?? ctx.friends else { return showHome() }
-        awardLastWeeksWinner()
-        state.session.screen = .friends
-        let me = LeagueEntry(name: Self.firstNameOnly(learner.firstName), xp: weekXP, streak: learner.streak.current(on: today), isYou: true)
-        let view = FriendsView(standings: League.standings(me: me, friends: visible(friends)), line: leagueLine(friends),
-                               friendNames: friends.map { Self.firstNameOnly($0.firstName) }, hidden: learner.hideFromFriends, removed: removed)
-        var rows: [[Button]] = friends.enumerated().map { [Button(.removeFriend(name: Self.firstNameOnly($1.firstName)), .removeFriend($0))] }
-        rows.append([Button(.challengeFriend, .menu(.challenge))])
-        rows.append([Button(.home, .menu(.home))])
-        send(.friends(view), buttons: rows)
-    }
-
-    /// "✖ Remove Jordan": both sides stop being friends; by position in the list the edge loaded
-    /// (never a chat id in a button).
-    mutating func removeFriend(at index: Int, callbackID: String) {
-        guard var friends = ctx.friends, friends.indices.contains(index) else { return stale(callbackID) }
-        effects.append(.answerButton(callbackID: callbackID, toast: nil))
-        let gone = friends.remove(at: index)
-        effects.append(.unfriend(gone.chatID))
-        showFriends(removed: Self.firstNameOnly(gone.firstName), friends: friends)
-    }
-
-    /// XP also counts toward this week's league.
-    mutating func addWeekXP(_ points: Int) {
-        if learner.xpWeek != leagueWeek {
-            state.learner.prevWeekXP = learner.xpWeek == leagueWeek.adding(days: -7) ? learner.weekXP : 0
-            state.learner.xpWeek = leagueWeek; state.learner.weekXP = 0
-        }
-        state.learner.weekXP += points
-    }
-
-    /// Last week's winner (most XP, ahead of at least one visible friend who studied) gets the
-    /// badge, the first time friends are read in the new week.
-    mutating func awardLastWeeksWinner() {
-        guard let friends = ctx.friends, !learner.badges.contains(.leagueWinner) else { return }
-        let last = leagueWeek.adding(days: -7)
-        let mine = League.xp(inWeek: last, weekXP: learner.weekXP, xpWeek: learner.xpWeek, prevWeekXP: learner.prevWeekXP)
-        let theirs = friends.filter { !$0.hidden }.map { $0.xp(inWeek: last) }
-        guard mine > 0, theirs.contains(where: { $0 > 0 }), theirs.allSatisfy({ $0 < mine }) else { return }
-        award(.leagueWinner)
-    }
+/// "Remove Jordan from your friends?"
+public struct ConfirmUnfriendView: Equatable, Sendable {
+    public var name: String
 }

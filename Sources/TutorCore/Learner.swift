@@ -319,10 +319,14 @@ public struct Session: Codable, Equatable, Sendable {
     /// New flashcards started on `newCardsDay` (local), against the daily cap.
     public var newCardsDay: LocalDay? = nil
     public var newCardsToday: Int? = nil
-    /// A lesson being read: it waits behind "Continue" like a quiz (optional: older sessions decode).
     /// The friend's challenge being played (from its link), for the side-by-side result.
     public var challenge: Challenge? = nil
+    /// A lesson being read: it waits behind "Continue" like a quiz (optional: older sessions decode).
     public var lesson: LessonRun? = nil
+    /// Keys of the Friends screen's Remove buttons, each naming one friend (see `Dialogue+Friends`).
+    public var friendKeys: [String: Int64]? = nil
+    /// Today's Daily 5 score, to show again ("you beat 72%…" grows as the state plays).
+    public var dailyPlayed: DailyPlayed? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID; self.cards = cards

@@ -20,6 +20,8 @@ public enum Notice: String, CaseIterable, Sendable {
     case challengeAlreadyPlayed
     /// Today's daily challenge is already played.
     case dailyDone
+    /// Settings' league switch, said back: hidden (both ways), or shown again.
+    case hiddenFromLeague, shownInLeague
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
@@ -99,8 +101,10 @@ public struct HomeView: Equatable, Sendable {
     /// Lessons finished of the learner's path (every topic's and their state's).
     public var lessonsDone: Int = 0
     public var lessonsTotal: Int = 0
-    /// This week's place among friends (nil: no friends, or not read for this event).
+    /// This week's place among friends (nil: no friends, hidden, or not read for this event).
     public var league: LeagueLine? = nil
+    /// Last week's league winner, on the new week's first day.
+    public var lastWeek: LeagueWeekWinners? = nil
 }
 
 /// One card of a lesson: "📖 Road signs · lesson 2 of 5 — Shapes and colours", the card, "2/4".
@@ -294,10 +298,8 @@ public struct ProgressView: Equatable, Sendable {
     public var cardsDue: Int = 0
     /// Streak freezes banked (each covers one missed day).
     public var freezes: Int = 0
-    /// This week's place among friends (nil: no friends, or not read for this event).
-    public var league: LeagueLine? = nil
-    /// Whether friends were read for this event (so "no friends yet" is true, not unknown).
-    public var hasFriendsLoaded: Bool = false
+    /// This week's league, or why there is none (nil: friends not read for this event).
+    public var league: LeagueStanding? = nil
 }
 
 public struct SettingsView: Equatable, Sendable {
@@ -342,6 +344,7 @@ public enum Message: Equatable, Sendable {
     case challengeResult(ChallengeResultView)
     case challengePlayed(ChallengePlayedView)
     case friends(FriendsView)
+    case confirmUnfriend(ConfirmUnfriendView)
     case dailyResult(DailyResultView)
     case reviewEmpty
     case pickTest(PickTestView)

@@ -26,6 +26,9 @@ public struct ChatChange: Sendable {
     public var newFriends: [Int64] = []
     public var removedFriends: [Int64] = []
     public var dailyResults: [(stateCode: String, day: LocalDay, score: Int)] = []
+    /// When the change was made: its outbox rows' queue time (a reminder is queued long after the
+    /// learner's last activity, and stale news is judged by it). Nil: the learner's last activity.
+    public var madeAt: Date? = nil
 
     public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
                 timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
@@ -201,7 +204,7 @@ extension TutorStore {
         let l = s.learner
         if change.erase {
             try erase(db, chatID: l.chatID)
-            for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+            for item in change.outbox { try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt) }
             return
         }
         let w = try change.prepared ?? writes(for: change)
@@ -285,7 +288,7 @@ extension TutorStore {
                 INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
         }
-        for item in change.outbox { try insertOutbox(db, item, now: l.lastActiveAt) }
+        for item in change.outbox { try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt) }
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
         try removeFriendships(db, change, chatID: l.chatID)
         try saveDailyResults(db, change, chatID: l.chatID)

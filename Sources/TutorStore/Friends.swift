@@ -101,12 +101,15 @@ extension TutorStore {
         }
     }
 
-    /// Whether a message to `chatID` may be sent unasked (a friend's news): they exist, haven't
-    /// stopped the bot or blocked it.
-    public func acceptsNews(_ chatID: Int64) throws -> Bool {
+    /// Whether a message to `chatID` may be sent unasked (a friend's news), and where they are:
+    /// nil when they don't exist, stopped the bot or blocked it; else their time zone and state
+    /// (for their quiet hours).
+    public func newsRecipient(_ chatID: Int64) throws -> (timeZone: String?, stateCode: String?)? {
         try writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0)",
-                              arguments: [chatID]) ?? false
+            try Row.fetchOne(db, sql: "SELECT time_zone, state_code FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
+                             arguments: [chatID]).map { row in
+                (try row.decode(String?.self, forColumn: "time_zone"), try row.decode(String?.self, forColumn: "state_code"))
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TutorCore
 
 /// What an operator's backup, restore and pruning report.
 public struct StoreCounts: Equatable, Sendable, CustomStringConvertible {
@@ -20,8 +21,11 @@ public struct PruneReport: Equatable, Sendable {
     public var answers = 0
     public var messageRefs = 0
     public var broadcastDeliveries = 0
+    /// Friend challenges long closed, with their plays; Daily 5 results and tallies of past days.
+    public var challenges = 0
+    public var dailyResults = 0
     public var seconds = 0.0
-    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries }
+    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults }
 }
 
 /// How long transient rows are kept (README "Data kept").
@@ -37,6 +41,12 @@ public struct Retention: Sendable {
     public var messageRefDays = 2.0
     /// "Never twice" rows of broadcasts that finished.
     public var broadcastDays = 7.0
+    /// A challenge link after it closed (7 days after it was made): a friend opening it late is
+    /// told it closed rather than that it is broken; after this, it is gone.
+    public var closedChallengeDays = 30.0
+    /// Daily 5 results and tallies: only the day's are read (the percentile, one try); the
+    /// learner's Daily 5 streak lives in their row.
+    public var dailyResultDays = 30.0
 
     public init() {}
 }
@@ -230,7 +240,7 @@ extension TutorStore {
     public func prune(now: Date, keep: Retention = Retention()) throws -> PruneReport {
         let started = ContinuousClock.now
         var report = PruneReport()
-        func deleteInChunks(_ sql: String, _ cutoff: Double) throws -> Int {
+        func deleteInChunks(_ sql: String, _ cutoff: any DatabaseValueConvertible & Sendable) throws -> Int {
             var removed = 0
             while true {
                 let n = try writer.write { db -> Int in
@@ -256,6 +266,21 @@ extension TutorStore {
             DELETE FROM broadcast_delivery WHERE (broadcast_id, chat_id) IN (SELECT d.broadcast_id, d.chat_id FROM broadcast_delivery d JOIN broadcast b ON b.id = d.broadcast_id
                 WHERE b.status IN ('done', 'cancelled') AND COALESCE(b.finished_at, b.created_at) < ? LIMIT ?)
             """, t - keep.broadcastDays * day)
+        report.challenges = try deleteInChunks("""
+            DELETE FROM challenge_play WHERE (token, chat_id) IN (SELECT p.token, p.chat_id FROM challenge_play p
+                LEFT JOIN challenge c ON c.token = p.token WHERE COALESCE(c.expires_at, p.played_at) < ? LIMIT ?)
+            """, t - keep.closedChallengeDays * day)
+        report.challenges += try deleteInChunks("""
+            DELETE FROM challenge WHERE token IN (SELECT token FROM challenge WHERE expires_at < ? LIMIT ?)
+            """, t - keep.closedChallengeDays * day)
+        // Days are ISO dates (they sort as text); a day this far back is over in every time zone.
+        let oldDay = LocalDay(now.addingTimeInterval(-keep.dailyResultDays * day), in: TimeZone(identifier: "UTC")!).description
+        report.dailyResults = try deleteInChunks("""
+            DELETE FROM daily_result WHERE (state_code, day, chat_id) IN (SELECT state_code, day, chat_id FROM daily_result WHERE day < ? LIMIT ?)
+            """, oldDay)
+        report.dailyResults += try deleteInChunks("""
+            DELETE FROM daily_tally WHERE (state_code, day, score) IN (SELECT state_code, day, score FROM daily_tally WHERE day < ? LIMIT ?)
+            """, oldDay)
         report.seconds = (ContinuousClock.now - started).inSecondsDouble
         return report
     }

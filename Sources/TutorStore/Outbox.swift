@@ -17,6 +17,9 @@ public struct OutboxItem: Equatable, Sendable {
     /// 0 = replies to learners, larger = bulk (nudges, broadcasts): replies go first.
     public var priority: Int
     public var attempts: Int
+    /// Not before this (a friend's news held through the recipient's quiet hours). A held bulk row
+    /// doesn't hold up the chat's replies queued after it.
+    public var notBefore: Date? = nil
     /// Reminders and broadcasts: sent after every waiting reply, under the global bulk rate.
     public static let bulkPriority = 1
     /// Button-tap answers (`answerCallbackQuery`): not messages, so outside every chat's order and
@@ -46,9 +49,9 @@ extension TutorStore {
 
     static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws {
         try db.cachedStatement(sql: """
-            INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [item.chatID, item.method, String(decoding: item.body, as: UTF8.self), item.editTag,
-                                     item.saveTag, item.picture, item.priority, now.timeIntervalSince1970])
+                                     item.saveTag, item.picture, item.priority, now.timeIntervalSince1970, item.notBefore?.timeIntervalSince1970 ?? 0])
     }
 
     // MARK: - outbox
@@ -64,6 +67,7 @@ extension TutorStore {
             let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                 SELECT o.* FROM outbox o
                 JOIN (SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' AND priority >= 0
+                      AND (priority = 0 OR not_before <= ?2)
                       AND (?1 IS NULL OR chat_id = ?1) GROUP BY chat_id) h ON h.id = o.id
                 WHERE o.not_before <= ?2
                 ORDER BY o.priority, o.id LIMIT ?3
@@ -82,8 +86,9 @@ extension TutorStore {
     public func nextPending(chatID: Int64, now: Date, after: Int64 = 0) throws -> OutboxItem? {
         try writer.read { db in
             try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' AND priority >= 0 AND id > ? ORDER BY id LIMIT 1
-                """), arguments: [chatID, after]).flatMap { row in
+                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' AND priority >= 0 AND id > ?
+                    AND (priority = 0 OR not_before <= ?) ORDER BY id LIMIT 1
+                """), arguments: [chatID, after, now.timeIntervalSince1970]).flatMap { row in
                 try row.decode(Double.self, forColumn: "not_before") <= now.timeIntervalSince1970 ? try OutboxItem(row: row) : nil
             }
         }
@@ -99,9 +104,11 @@ extension TutorStore {
 
     /// When the longest-waiting pending row became due (queued, or its retry time came), nil when
     /// none is pending: health's "the outbox stopped draining".
-    public func oldestDuePending() throws -> Date? {
+    /// `chatID`: that chat's rows only (a console, which never sends another console's rows).
+    public func oldestDuePending(chatID: Int64? = nil) throws -> Date? {
         try writer.read { db in
-            try Double.fetchOne(db, sql: "SELECT MIN(MAX(not_before, created_at)) FROM outbox WHERE status = 'pending'")
+            try Double.fetchOne(db, sql: "SELECT MIN(MAX(not_before, created_at)) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1)",
+                                arguments: [chatID])
                 .map(Date.init(timeIntervalSince1970:))
         }
     }
@@ -115,8 +122,26 @@ extension TutorStore {
         }
     }
 
-    public func pendingCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending'") ?? 0 }
+    /// Pending rows (of one chat only, for a console sharing its database with another).
+    public func pendingCount(chatID: Int64? = nil) throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1)",
+                             arguments: [chatID]) ?? 0
+        }
+    }
+
+    /// News that is only worth having on time (a study reminder, a friend played your challenge:
+    /// bulk rows that are not a broadcast) and waited past `cutoff` since it was due is dropped, not delivered late:
+    /// "time to study" two days on, right before "your streak ended", helps no one. Returns how many.
+    @discardableResult
+    public func dropStaleNews(queuedBefore cutoff: Date) throws -> Int {
+        try writer.write { db in
+            try db.execute(sql: """
+                UPDATE outbox SET status = 'dropped', error = 'stale'
+                WHERE status = 'pending' AND priority >= ? AND broadcast_id IS NULL AND MAX(created_at, not_before) < ?
+                """, arguments: [OutboxItem.bulkPriority, cutoff.timeIntervalSince1970])
+            return db.changesCount
+        }
     }
 
     public func markSent(_ item: OutboxItem, messageID: Int64?) throws {

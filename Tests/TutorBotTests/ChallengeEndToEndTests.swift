@@ -20,8 +20,12 @@ import TutorCore
         }
     }
 
+    /// 11 pm in Texas (2026-11-27 05:00 UTC): Maya's quiet hours, until 8 am (14:00 UTC).
+    static let lateEveningInTexas = Date(timeIntervalSince1970: 1_795_755_600)
+
     @Test func aFriendOpensTheLinkPlaysTheSameTenAndBothHearTheScore() async throws {
         let h = try Harness()
+        h.config.fakeNow = Self.lateEveningInTexas
         h.fake.names.withLock { $0 = [maya: "Maya Lee", jordan: "Jordan"] }
         try h.start()
         h.fake.say("/start", chat: maya)
@@ -55,21 +59,33 @@ import TutorCore
         #expect(result.text.contains("friends on PermitReady now"))
         #expect(h.fake.press("📍 Pick my state", chat: jordan))
         #expect(h.waitForText(jordan, "Which state"), "a newcomer goes on to pick a state")
-        // Maya hears about it once.
+        // Maya hears about it once, but not at 11 pm her time: the news waits for 8 am (and her
+        // own replies meanwhile are not held up behind it, below). Morning comes: it is sent.
+        let store = try #require(h.bot?.store)
+        let morning = Self.lateEveningInTexas.addingTimeInterval(9 * 3600).timeIntervalSince1970
+        #expect(h.fake.wait { (try? store.rows("SELECT not_before FROM outbox WHERE chat_id = ? AND status = 'pending'", [maya]))?
+                                  .first?["not_before"].flatMap(Double.init) == morning })
+        #expect(!h.fake.messages(chat: maya).contains { $0.text.contains("on your challenge") })
+        #expect(h.fake.press("🏠 Home", chat: maya))
+        #expect(h.fake.wait { h.fake.messages(chat: maya).filter { $0.text.contains("Questions seen") }.count >= 2 }, "Maya's replies flow")
+        try store.execute("UPDATE outbox SET not_before = 0 WHERE chat_id = ? AND status = 'pending'", [maya])
+        h.bot?.sender.wakeSoon()
         #expect(h.waitForText(maya, "on your challenge"))
         let news = h.fake.messages(chat: maya).filter { $0.text.contains("on your challenge") }
         #expect(news.count == 1 && news.first?.text.contains("Jordan") == true)
 
-        let store = try #require(h.bot?.store)
         #expect(h.fake.wait { (try? store.friends(of: maya)) == [jordan] && (try? store.friends(of: jordan)) == [maya] }, "both sides are friends")
         // Maya's Friends screen ranks this week's XP and can remove Jordan (both sides).
         #expect(h.fake.press("🏠 Home", chat: maya))
         #expect(h.fake.wait { h.fake.messages(chat: maya).last?.buttons.joined().contains { $0.text == "👥 Friends" } == true })
         #expect(h.fake.press("👥 Friends", chat: maya))
-        #expect(h.waitForText(maya, "Friends' league"))
-        let league = try #require(h.fake.messages(chat: maya).last { $0.text.contains("Friends' league") })
+        #expect(h.waitForText(maya, "Friends' league · this week"))
+        let league = try #require(h.fake.messages(chat: maya).last { $0.text.contains("Friends' league · this week") })
         #expect(league.text.contains("Jordan") && league.text.contains("Maya (you)") && league.text.contains("XP"))
         #expect(h.fake.press("✖ Remove Jordan", chat: maya))
+        #expect(h.waitForText(maya, "won't be told"), "removing asks first")
+        #expect((try? store.friends(of: jordan)) == [maya])
+        #expect(h.fake.press("✖ Yes, remove Jordan", chat: maya))
         #expect(h.waitForText(maya, "Removed Jordan"))
         #expect(h.fake.wait { (try? store.friends(of: jordan)) == [] }, "removed on both sides")
         // Once per friend: the same link again gets a friendly line, not a second game.

@@ -42,7 +42,8 @@ import Testing
     var sampleProgress: ProgressView {
         ProgressView(stateName: "New York", mastery: Topic.allCases.map { TopicMastery(topic: $0, mastered: 3, total: 7) },
                      seenCount: 10, totalCount: 330, streak: 1, bestStreak: 9, recent: Array(repeating: sampleResult, count: 5),
-                     readiness: ReadinessSummary(shown: true, lowPercent: 80, highPercent: 90, seen: 300, poolSize: 347, testsPassedWithMargin: 3, chanceHigh: true, ready: true), freezes: 1)
+                     readiness: ReadinessSummary(shown: true, lowPercent: 80, highPercent: 90, seen: 300, poolSize: 347, testsPassedWithMargin: 3, chanceHigh: true, ready: true), freezes: 1,
+                     league: .ranked(LeagueLine(place: 1, of: 2, xp: 90, aheadName: nil, aheadBy: 0, hiddenFriends: 1)))
     }
 
     var samples: [Message] {
@@ -141,8 +142,11 @@ import Testing
 
     /// Hand-written field lists must name exactly the struct's properties (optionals may be absent when nil).
     @Test func handWrittenFieldListsMatchTheirStructs() {
-        let home = HomeContext(HomeView(firstName: "Sam", stateName: "Ohio", streak: 3, studiedToday: true, missedCount: 2, seenCount: 9,
-                                        totalCount: 300, answeredToday: 4, streakEnded: 5))
+        var homeView = HomeView(firstName: "Sam", stateName: "Ohio", streak: 3, studiedToday: true, missedCount: 2, seenCount: 9,
+                                totalCount: 300, answeredToday: 4, streakEnded: 5)
+        homeView.league = LeagueLine(place: 2, of: 3, xp: 300, aheadName: "Jordan", aheadBy: 40, tiedWith: "Ava")
+        homeView.lastWeek = LeagueWeekWinners(friends: ["Jordan"], you: false, xp: 420)
+        let home = HomeContext(homeView)
         let exam = ResultsContext(sampleResults, prompts: prompts)
         // A quiz (not a test) whose misses list weak topics, with a reward and no readiness.
         var quiz = sampleResults
@@ -247,7 +251,10 @@ import Testing
     @Test func templatesUseOnlyTheirContextsVariables() throws {
         let contexts: [String: Any] = [
             "welcome": WelcomeContext(firstName: ""), "state_card": StateCardContext(StateCardView(state: Self.state)),
-            "home": HomeContext(HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)),
+            "home": HomeContext({ var v = HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)
+                                  v.league = LeagueLine(place: 1, of: 2, xp: 0, aheadName: nil, aheadBy: 0)
+                                  v.lastWeek = LeagueWeekWinners(friends: [], you: true, xp: 10)
+                                  return v }()),
             "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago")),
             "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true, cards: 5, hasCards: true, cardsPlural: "s"), "notice": NoticeContext(.stopped),
             "question": QuestionContext(sampleQuestion, prompts: prompts),
@@ -261,13 +268,18 @@ import Testing
         for (name, context) in contexts {
             let text = try String(contentsOfFile: "\(repoRoot)/Prompts/en/\(name).mustache", encoding: .utf8)
             let names = Set(Mirror(reflecting: context).children.compactMap(\.label))
-            let nested = Set(Mirror(reflecting: context).children.flatMap { child -> [String] in
-                if let list = child.value as? [Any], let first = list.first { return Mirror(reflecting: first).children.compactMap(\.label) }
-                // A nested context section ({{#readiness}}…{{/readiness}}) behind an optional.
-                let m = Mirror(reflecting: child.value)
-                guard m.displayStyle == .optional, let inner = m.children.first?.value else { return [] }
-                return Mirror(reflecting: inner).children.compactMap(\.label)
-            })
+            // Nested context sections ({{#readiness}}…{{/readiness}}, {{#league}}{{#line}}…), behind optionals and in lists.
+            func labels(_ value: Any, depth: Int) -> Set<String> {
+                let m = Mirror(reflecting: value)
+                if m.displayStyle == .optional { return m.children.first.map { labels($0.value, depth: depth) } ?? [] }
+                if let list = value as? [Any] { return list.first.map { labels($0, depth: depth) } ?? [] }
+                guard depth < 4, m.displayStyle == .struct else { return [] }
+                return m.children.reduce(into: Set<String>()) { found, child in
+                    if let label = child.label { found.insert(label) }
+                    found.formUnion(labels(child.value, depth: depth + 1))
+                }
+            }
+            let nested = Mirror(reflecting: context).children.reduce(into: Set<String>()) { $0.formUnion(labels($1.value, depth: 1)) }
             let regex = try NSRegularExpression(pattern: "\\{\\{[#^/]?\\s*([A-Za-z]+)\\s*\\}\\}")
             for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let v = String(text[Range(m.range(at: 1), in: text)!])
@@ -275,4 +287,36 @@ import Testing
             }
         }
     }
+
+    /// What a teen reads of the league (issue #25's play-test): ties, hidden friends as a count,
+    /// the week boundary in their own time, last week's winner, hiding both ways, Remove asking first.
+    @Test func theLeagueReadsRight() {
+        let table = [LeagueEntry(name: "Jordan", xp: 400, streak: 3, isYou: false), LeagueEntry(name: "Ava", xp: 340, streak: 0, isYou: false),
+                     LeagueEntry(name: "Sam", xp: 340, streak: 2, isYou: true)]
+        let ranked = prompts.render(.friends(FriendsView(standings: table,
+            standing: .ranked(LeagueLine(place: 2, of: 3, xp: 340, aheadName: "Jordan", aheadBy: 60, tiedWith: "Ava", hiddenFriends: 1)),
+            friendNames: ["Jordan", "Ava"], hidden: false, lastWeek: LeagueWeekWinners(friends: ["Jordan"], you: false, xp: 420),
+            weekStartsLocal: LocalWeekTime(weekday: 1, minute: 21 * 60))))
+        #expect(ranked.contains("1. Jordan · 400 XP · 🔥 3\n2. Ava · 340 XP\n2. Sam (you) · 340 XP · 🔥 2"), "\(ranked)")
+        #expect(ranked.contains("You're 2nd · tied with Ava · Jordan is 60 XP ahead"))
+        #expect(ranked.contains("(1 friend hides from the league.)") && ranked.contains("Jordan won last week's league with 420 XP."))
+        #expect(ranked.contains("Monday 12 am US Eastern — Sunday 9 pm your time"))
+        let hiding = prompts.render(.friends(FriendsView(standings: [], standing: .youHide(friends: 2), friendNames: ["Ava", "Jordan"], hidden: true)))
+        #expect(hiding.contains("so it's hidden from you too. Your friends here: Ava and Jordan.") && !hiding.contains("1. "), "no table")
+        let alone = prompts.render(.friends(FriendsView(standings: [], standing: .noFriends, friendNames: [], hidden: false)))
+        #expect(alone.contains("No friends here yet") && !alone.contains("US Eastern"))
+        var home = HomeView(firstName: "Sam", stateName: "Ohio", streak: 0, studiedToday: false, missedCount: 0, seenCount: 1, totalCount: 300)
+        home.league = LeagueLine(place: 1, of: 2, xp: 50, aheadName: nil, aheadBy: 0, tiedWith: "Ava")
+        home.lastWeek = LeagueWeekWinners(friends: [], you: true, xp: 400)
+        let homeText = prompts.render(.home(home))
+        #expect(homeText.contains("👥 Friends' league: 1st of 2 this week · tied with Ava\n🏆 You won last week's league!"), "\(homeText)")
+        var progress = sampleProgress
+        progress.league = .friendsHidden(1)
+        #expect(prompts.render(.progress(progress)).contains("👥 Your friend here hides from the league this week."))
+        progress.league = .ranked(LeagueLine(place: 1, of: 3, xp: 90, aheadName: nil, aheadBy: 0, hiddenFriends: 2))
+        #expect(prompts.render(.progress(progress)).contains("Friends' league this week: 1st of 3 · 90 XP · in the lead 🏆 (2 friends hide)"))
+        #expect(prompts.render(.confirmUnfriend(ConfirmUnfriendView(name: "Ava"))).contains("Remove <b>Ava</b> from your friends?"))
+        #expect(prompts.render(.notice(.hiddenFromLeague)).contains("hidden from you too"))
+    }
 }
+

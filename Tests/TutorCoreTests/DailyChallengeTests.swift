@@ -67,9 +67,12 @@ struct DailyChallengeTests {
         #expect(effects.contains(.recordDailyResult(stateCode: "TX", day: day, score: 4)))
         let first = try #require(Self.result(effects))
         #expect(first.score == 4 && first.beatPercent == nil && first.streak == 1)
-        // Once a day.
-        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d2", action: .menu(.daily), messageID: 3), DialogueContext(banks: Self.banks, now: Sample.t0.addingTimeInterval(600), seed: 2))
-        #expect(effects.contains(.send(Reply(.notice(.dailyDone)))) && s.session.quiz == nil)
+        // Once a day: tapped again, today's result again (compared with whoever has played since), no new five.
+        var later = DialogueContext(banks: Self.banks, now: Sample.t0.addingTimeInterval(600), seed: 2)
+        later.dailyScores = DailyScores(counts: [2, 2, 3, 4, 5, 3])
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d2", action: .menu(.daily), messageID: 3), later)
+        #expect(s.session.quiz == nil && !effects.contains { if case .recordDailyResult = $0 { true } else { false } })
+        #expect(Self.result(effects)?.score == 4 && Self.result(effects)?.beatPercent != nil && Self.result(effects)?.reward == nil)
         // Tomorrow: a new five, a streak of 2, and with 19 others "you beat …%".
         let tomorrow = Sample.t0.addingTimeInterval(86_400)
         let others = DailyScores(counts: [2, 2, 3, 4, 5, 3])   // 19 others; 5/5 beats 16 and ties 3
@@ -77,5 +80,32 @@ struct DailyChallengeTests {
         let second = try #require(Self.result(effects))
         #expect(second.streak == 2 && second.beatPercent == Int(((16.0 + 1.5) / 19 * 100).rounded()))
         #expect(!effects.contains { if case .send(let r) = $0, case .friends = r.message { return true }; return false }, "no names anywhere")
+    }
+
+    /// The play-test's bug: going Home after the five (or halfway) and tapping Daily 5 again dealt
+    /// the same five afresh (answers seen, XP twice). Now it resumes, and the try counts from the first answer.
+    @Test func leavingAndComingBackResumesTheSameFiveAndNeverPaysTwice() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        let run = try #require(s.session.quiz)
+        let q = Self.banks.question(run.currentQuestionID)!
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a", action: .answer(quiz: run.id, question: 0, option: q.correctAnswerIndex), messageID: 2), ctx)
+        let xpAfterOne = s.learner.xp
+        #expect(s.learner.dailyDay == DailyChallenge.day(for: Self.tx, at: Sample.t0) && s.learner.dailyStreak == 1, "the try is used at the first answer")
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 3), ctx)
+        guard case .send(let home)? = effects.last else { Issue.record("no home"); return }
+        #expect(home.buttons.joined().contains(Button(.daily(done: false), .menu(.daily))), "still open: not ✅ yet")
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d2", action: .menu(.daily), messageID: 4), ctx)
+        #expect(s.session.quiz?.id == run.id && s.session.quiz?.answers.count == 1, "the same run, where it was")
+        #expect(s.learner.xp == xpAfterOne)
+        // Leaving it for a quick quiz scores it as it stands; Daily 5 then shows that result, once.
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 5), ctx)
+        #expect(effects.contains(.recordDailyResult(stateCode: "TX", day: DailyChallenge.day(for: Self.tx, at: Sample.t0), score: 1)))
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d3", action: .menu(.daily), messageID: 6), ctx)
+        #expect(Self.result(effects)?.score == 1 && !effects.contains { if case .recordDailyResult = $0 { true } else { false } })
+        #expect(s.session.quiz.map { if case .daily = $0.mode { true } else { false } } != true, "never the five again")
     }
 }

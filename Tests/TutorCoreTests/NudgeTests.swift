@@ -96,4 +96,14 @@ import Testing
         #expect(s.learner.timeZone == "America/Denver")
         #expect(s.learner.nextNudgeAt == utc("2026-11-18T23:00:00Z"))
     }
+
+    @Test func quietHoursEndAtEightTheirTime() {
+        let chicago = TimeZone(identifier: "America/Chicago")!
+        let elevenPM = Date(timeIntervalSince1970: 1_795_755_600)   // 2026-11-27 05:00 UTC = 11 pm on the 26th in Chicago
+        #expect(Nudges.quietHoursEnd(after: elevenPM, in: chicago) == Date(timeIntervalSince1970: 1_795_755_600 + 9 * 3600))
+        #expect(Nudges.quietHoursEnd(after: elevenPM.addingTimeInterval(4 * 3600), in: chicago) == Date(timeIntervalSince1970: 1_795_755_600 + 9 * 3600),
+                "3 am: the same morning")
+        #expect(Nudges.quietHoursEnd(after: elevenPM.addingTimeInterval(-6 * 3600), in: chicago) == nil, "5 pm: not quiet")
+    }
 }
+

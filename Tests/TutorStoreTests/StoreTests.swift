@@ -72,6 +72,30 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.dueTimers(now: due).isEmpty)
     }
 
+    /// A reminder or a friend's news that waited hours (the bot was down, a console closed) is
+    /// dropped, never delivered late; replies are never dropped. Rows are queued at the change's
+    /// time, not the learner's last activity (a reminder comes long after it).
+    @Test func staleNewsIsDroppedAndRepliesAreKept() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        let evening = s.learner.joinedAt.addingTimeInterval(3 * 86_400)
+        func body(_ text: String) -> Data { Data(#"{"chat_id":9,"text":"\#(text)"}"#.utf8) }
+        var nudge = ChatChange(before: nil, after: s, answers: [], outbox: [
+            OutboxItem(chatID: 9, method: "sendMessage", body: body("time to study"), priority: OutboxItem.bulkPriority),
+            OutboxItem(chatID: 9, method: "sendMessage", body: body("a reply"))])
+        nudge.madeAt = evening
+        try store.commit([nudge], offset: nil)
+        #expect(try store.oldestDuePending() == evening, "queued when the reminder was made, not at the last activity")
+        #expect(try store.dropStaleNews(queuedBefore: evening) == 0, "on time: kept")
+        #expect(try store.dropStaleNews(queuedBefore: evening.addingTimeInterval(3 * 3600)) == 1)
+        #expect(try store.pendingCount() == 1)
+        let head = try #require(try store.pendingHeads(limit: 10, now: evening.addingTimeInterval(4 * 3600)).first)
+        #expect(String(decoding: head.body, as: UTF8.self).contains("a reply"))
+        // A console counts and ages only its own chat's rows.
+        #expect(try store.pendingCount(chatID: 9) == 1 && store.pendingCount(chatID: 10) == 0)
+        #expect(try store.oldestDuePending(chatID: 10) == nil && store.oldestDuePending(chatID: 9) != nil)
+    }
+
     @Test func aCommittedChatReadsBackWholeWithTheOffset() throws {
         let store = try TutorStore(path: ":memory:")
         let s = sampleState()
@@ -171,6 +195,52 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.friends(of: 10).isEmpty, "the friend no longer lists them")
         #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10) == .notFound, "their link is gone")
         #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(iso: "2026-11-18")!, excluding: 10).players == 0, "their Daily 5 left the tally")
+    }
+
+    /// A friend's news held for the recipient's quiet hours doesn't hold up the replies queued after it.
+    @Test func aHeldBulkRowDoesNotBlockTheChatsReplies() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        let now = s.learner.joinedAt
+        var news = OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"news"}"#.utf8), priority: OutboxItem.bulkPriority)
+        news.notBefore = now.addingTimeInterval(8 * 3600)
+        var change = ChatChange(before: nil, after: s, answers: [], outbox: [news,
+            OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"reply"}"#.utf8))])
+        change.madeAt = now
+        try store.commit([change], offset: nil)
+        let head = try #require(try store.pendingHeads(limit: 10, now: now).first)
+        #expect(String(decoding: head.body, as: UTF8.self).contains("reply"))
+        #expect(try store.pendingHeads(limit: 10, now: now).count == 1)
+        try store.markSent(head, messageID: 1)
+        #expect(try store.pendingHeads(limit: 10, now: now).isEmpty, "held")
+        #expect(try store.nextPending(chatID: 9, now: now) == nil)
+        #expect(try store.dropStaleNews(queuedBefore: now.addingTimeInterval(4 * 3600)) == 0, "stale counts from when it was due")
+        let morning = try #require(try store.pendingHeads(limit: 10, now: now.addingTimeInterval(8 * 3600)).first)
+        #expect(String(decoding: morning.body, as: UTF8.self).contains("news"))
+    }
+
+    /// Closed challenges (30 days after they closed) and past days' Daily 5 rows are pruned;
+    /// open challenges and recent days stay.
+    @Test func pruningTakesLongClosedChallengesAndOldDailyResults() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        let t = s.learner.joinedAt
+        var change = ChatChange(before: nil, after: s, answers: [], outbox: [])
+        func challenge(_ c: Character, made: Date) -> Challenge {
+            Challenge(token: String(repeating: c, count: 22), creatorChatID: 9, creatorName: "Ana", questionIDs: ["u-1"], creatorCorrect: [true],
+                      createdAt: made, expiresAt: made + 7 * 86_400)
+        }
+        change.challengesMade = [challenge("A", made: t), challenge("C", made: t + 40 * 86_400)]
+        change.challengePlays = [(String(repeating: "A", count: 22), [true])]
+        change.dailyResults = [("TX", LocalDay(t, in: TimeZone(identifier: "UTC")!), 4),
+                               ("TX", LocalDay(t + 40 * 86_400, in: TimeZone(identifier: "UTC")!), 3)]
+        try store.commit([change], offset: nil)
+        let report = try store.prune(now: t + 45 * 86_400)
+        #expect(report.challenges == 2, "A and its play: closed 38 days ago")
+        #expect(report.dailyResults == 2, "day 0's result and its tally row")
+        #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10) == .notFound)
+        #expect(try store.challenge(token: String(repeating: "C", count: 22), openedBy: 10) != .notFound)
+        #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(t + 40 * 86_400, in: TimeZone(identifier: "UTC")!), excluding: 10).players == 1)
     }
 
     /// A broadcast queues each learner once, in chunks, resuming where it stopped.

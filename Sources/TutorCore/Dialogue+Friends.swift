@@ -1,0 +1,142 @@
+import Foundation
+
+/// The Friends screen and the league lines of Home and Progress (see `League`). Friends come from
+/// the edge (`DialogueContext.friends`); a Remove button carries a short key kept in the session,
+/// never a chat id or a list position (a button on an old screen then removes the friend it named,
+/// or nobody).
+extension Reduction {
+    var leagueWeek: LocalDay { League.week(of: ctx.now) }
+
+    /// This learner's XP this league week.
+    var weekXP: Int { learner.xpWeek == leagueWeek ? learner.weekXP : 0 }
+
+    private func me(xp: Int) -> LeagueEntry {
+        LeagueEntry(name: Self.firstNameOnly(learner.firstName), xp: xp, streak: learner.streak.current(on: today), isYou: true)
+    }
+
+    /// Friends who don't hide, as league entries of week `week`.
+    func visible(_ friends: [FriendSummary], week: LocalDay) -> [LeagueEntry] {
+        friends.filter { !$0.hidden }.map {
+            LeagueEntry(name: Self.firstNameOnly($0.firstName), xp: $0.xp(inWeek: week),
+                        streak: $0.streak.current(on: LocalDay(ctx.now, in: League.timeZone)), isYou: false)
+        }
+    }
+
+    /// Where the learner stands this week with the friends the edge loaded (nil: not loaded for this event).
+    func leagueStanding(_ loaded: [FriendSummary]? = nil) -> LeagueStanding? {
+        guard let friends = loaded ?? ctx.friends else { return nil }
+        if friends.isEmpty { return .noFriends }
+        if learner.hideFromFriends { return .youHide(friends: friends.count) }
+        let shown = visible(friends, week: leagueWeek)
+        guard !shown.isEmpty else { return .friendsHidden(friends.count) }
+        return League.line(in: League.standings(me: me(xp: weekXP), friends: shown), hiddenFriends: friends.count - shown.count)
+            .map(LeagueStanding.ranked)
+    }
+
+    /// Last week's winner among the learner and the friends who don't hide (nil for a learner who hides).
+    func lastWeeksWinners(_ friends: [FriendSummary]) -> LeagueWeekWinners? {
+        let last = leagueWeek.adding(days: -7)
+        let shown = visible(friends, week: last)
+        guard !learner.hideFromFriends, !shown.isEmpty else { return nil }
+        let mine = League.xp(inWeek: last, weekXP: learner.weekXP, xpWeek: learner.xpWeek, prevWeekXP: learner.prevWeekXP)
+        return League.winners(of: League.standings(me: me(xp: mine), friends: shown))
+    }
+
+    /// Last week's winner, said on Home during the new week's first day (US Eastern).
+    var lastWeekOnHome: LeagueWeekWinners? {
+        guard let friends = ctx.friends, ctx.now < League.start(of: leagueWeek).addingTimeInterval(86_400) else { return nil }
+        return lastWeeksWinners(friends)
+    }
+
+    /// The badge for last week's league: the most XP alone, ahead of at least one visible friend
+    /// who studied; given the first time friends are read in the new week. A learner who hides
+    /// can't win a league nobody saw them in.
+    mutating func awardLastWeeksWinner() {
+        guard let friends = ctx.friends, !learner.badges.contains(.leagueWinner), let w = lastWeeksWinners(friends),
+              w.you, w.friends.isEmpty, visible(friends, week: leagueWeek.adding(days: -7)).contains(where: { $0.xp > 0 }) else { return }
+        award(.leagueWinner)
+    }
+
+    mutating func showFriends(removed: String? = nil, friends loaded: [FriendSummary]? = nil) {
+        guard let friends = loaded ?? ctx.friends, let standing = leagueStanding(friends) else { return showHome() }
+        awardLastWeeksWinner()
+        state.session.screen = .friends
+        let hiding = learner.hideFromFriends
+        let standings = hiding ? [] : League.standings(me: me(xp: weekXP), friends: visible(friends, week: leagueWeek))
+        // The friends the learner can see, in the order of the table above (by name if they hide).
+        let shown = friends.filter { !$0.hidden }
+            .map { (friend: $0, xp: $0.xp(inWeek: leagueWeek), name: Self.firstNameOnly($0.firstName)) }
+            .sorted { a, b in !hiding && a.xp != b.xp ? a.xp > b.xp : a.name < b.name }
+        state.session.friendKeys = state.session.friendKeys?.filter { key in friends.contains { $0.chatID == key.value } }
+        var rows: [[Button]] = shown.map { [Button(.removeFriend(name: $0.name), .removeFriend(friendKey(for: $0.friend.chatID)))] }
+        rows.append([Button(.challengeFriend, .menu(.challenge))])
+        rows.append([Button(.home, .menu(.home))])
+        send(.friends(FriendsView(standings: standings, standing: standing, friendNames: shown.map(\.name), hidden: hiding,
+                                  lastWeek: lastWeeksWinners(friends), weekStartsLocal: nextWeekStartLocal, removed: removed)),
+             buttons: rows)
+    }
+
+    /// When the next league week starts in the learner's time zone, if that differs from US Eastern.
+    var nextWeekStartLocal: LocalWeekTime? {
+        let start = League.start(of: leagueWeek.adding(days: 7))
+        let tz = Dialogue.timeZone(of: learner, banks: banks)
+        guard tz.secondsFromGMT(for: start) != League.timeZone.secondsFromGMT(for: start) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = tz
+        let c = calendar.dateComponents([.weekday, .hour, .minute], from: start)
+        return LocalWeekTime(weekday: c.weekday ?? 1, minute: (c.hour ?? 0) * 60 + (c.minute ?? 0))
+    }
+
+    /// The session's key for a friend's Remove button: the same while they stay friends, new
+    /// ones drawn from the chat's random stream (six letters and digits, unique in the chat).
+    mutating func friendKey(for chatID: Int64) -> String {
+        var keys = state.session.friendKeys ?? [:]
+        if let known = keys.first(where: { $0.value == chatID }) { return known.key }
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        var key: String
+        repeat { key = String((0..<6).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }) } while keys[key] != nil
+        keys[key] = chatID
+        state.session.friendKeys = keys
+        return key
+    }
+
+    /// "✖ Remove Jordan": asks first. A key that names no current friend is a stale button.
+    mutating func askToUnfriend(_ key: String, callbackID: String) {
+        guard let id = state.session.friendKeys?[key], let friend = ctx.friends?.first(where: { $0.chatID == id }), !friend.hidden else {
+            return stale(callbackID)
+        }
+        effects.append(.answerButton(callbackID: callbackID, toast: nil))
+        state.session.screen = .friends
+        let name = Self.firstNameOnly(friend.firstName)
+        send(.confirmUnfriend(ConfirmUnfriendView(name: name)),
+             buttons: [[Button(.confirmUnfriend(name: name), .unfriend(key))], [Button(.keepFriend(name: name), .menu(.friends))]])
+    }
+
+    /// Confirmed: both sides stop being friends (the friend isn't told).
+    mutating func unfriend(_ key: String, callbackID: String) {
+        guard let id = state.session.friendKeys?[key], var friends = ctx.friends, let i = friends.firstIndex(where: { $0.chatID == id }) else {
+            return stale(callbackID)
+        }
+        effects.append(.answerButton(callbackID: callbackID, toast: nil))
+        let gone = friends.remove(at: i)
+        state.session.friendKeys?[key] = nil
+        effects.append(.unfriend(gone.chatID))
+        showFriends(removed: Self.firstNameOnly(gone.firstName), friends: friends)
+    }
+
+    /// Settings' "Hide me from my friends' league", said back so the tap is seen to work.
+    mutating func toggleHideFromFriends() {
+        state.learner.hideFromFriends.toggle()
+        send(.notice(learner.hideFromFriends ? .hiddenFromLeague : .shownInLeague))
+        showSettings()
+    }
+
+    /// XP also counts toward this week's league.
+    mutating func addWeekXP(_ points: Int) {
+        if learner.xpWeek != leagueWeek {
+            state.learner.prevWeekXP = learner.xpWeek == leagueWeek.adding(days: -7) ? learner.weekXP : 0
+            state.learner.xpWeek = leagueWeek; state.learner.weekXP = 0
+        }
+        state.learner.weekXP += points
+    }
+}
