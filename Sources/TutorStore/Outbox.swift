@@ -66,7 +66,7 @@ extension TutorStore {
         return try writer.read { db in
             let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                 SELECT o.* FROM outbox o
-                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' AND priority >= 0
+                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox INDEXED BY outbox_pending_by_chat WHERE status = 'pending' AND priority >= 0
                       AND (priority = 0 OR not_before <= ?2)
                       AND (?1 IS NULL OR chat_id = ?1) GROUP BY chat_id) h ON h.id = o.id
                 WHERE o.not_before <= ?2
@@ -95,10 +95,14 @@ extension TutorStore {
     }
 
 
-    /// Earliest time a pending row becomes due (for the sender's sleep), nil when none is pending.
-    public func nextDue() throws -> Date? {
+    /// When the next held row (a retry, news waiting out quiet hours) becomes due, after `now`:
+    /// the sender's timed wake (rows due already wake it as chats are freed and rows committed).
+    /// Nil when none is held. An index range (the planner, without statistics, took a scan).
+    public func nextDue(after now: Date) throws -> Date? {
         try writer.read { db in
-            try Double.fetchOne(db.cachedStatement(sql: "SELECT MIN(not_before) FROM outbox WHERE status = 'pending'")).map(Date.init(timeIntervalSince1970:))
+            try Double.fetchOne(db.cachedStatement(sql: """
+                SELECT MIN(not_before) FROM outbox INDEXED BY outbox_pending_due WHERE status = 'pending' AND not_before > ?
+                """), arguments: [now.timeIntervalSince1970]).map(Date.init(timeIntervalSince1970:))
         }
     }
 

@@ -268,6 +268,16 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        m.registerMigration("v10-outbox-by-chat") { db in
+            try db.execute(sql: """
+                -- A chat's next pending row, asked after every message sent: without it each ask
+                -- scanned every pending row (a third of the bot's CPU at 1,000 learners at once).
+                CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = 'pending';
+                -- When the next held row (a retry, news in quiet hours) comes due: the sender's
+                -- timed wake, asked after every look at the queue.
+                CREATE INDEX outbox_pending_due ON outbox(not_before) WHERE status = 'pending';
+                """)
+        }
         return m
     }
 }

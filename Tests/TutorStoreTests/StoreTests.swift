@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
