@@ -210,7 +210,11 @@ extension Bot {
                     context.freshToken = Challenge.newToken(using: &system)
                 default: break
                 }
-                if Self.showsFriends(e.event) { context.friends = try bot.store.friendSummaries(of: chatID) }
+                // Also for input answered with the screen again (a stray line on Home): the screen
+                // re-shown keeps its league line.
+                if Self.showsFriends(e.event) || [.home, .friends, .progress].contains(change.after.session.screen) {
+                    context.friends = try bot.store.friendSummaries(of: chatID)
+                }
                 // The daily challenge's last answer compares with the state's day: read the others' scores then.
                 if case .buttonTapped = e.event, let quiz = change.after.session.quiz, case .daily(let day) = quiz.mode,
                    quiz.index >= quiz.questionIDs.count - 1, let code = change.after.learner.stateCode {
