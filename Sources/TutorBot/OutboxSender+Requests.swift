@@ -30,17 +30,24 @@ extension OutboxSender {
             }
             return message.messageID
         case "editMessageText":
-            var request = try JSONDecoder().decode(EditMessageTextRequest.self, from: item.body)
-            if let tag = item.editTag {
-                guard let id = try unmarkedRefs["\(item.chatID)/\(tag)"] ?? store.messageID(chatID: item.chatID, tag: tag) else {
-                    // The message to edit never arrived (it failed for good): say it afresh instead.
-                    let markup = request.replyMarkup?.inlineKeyboard.isEmpty == false ? request.replyMarkup : nil
-                    return try await api.sendMessage(SendMessageRequest(chatID: item.chatID, text: request.text, replyMarkup: markup)).messageID
-                }
-                request.messageID = id
+            // "Message is not modified" (the same text again) reaches `deliver`, which counts it as sent.
+            guard let tag = item.editTag else { _ = try await plain(item); return nil }
+            guard let id = try unmarkedRefs["\(item.chatID)/\(tag)"] ?? store.messageID(chatID: item.chatID, tag: tag) else {
+                // The message to edit never arrived (it failed for good): say it afresh instead.
+                let request = try JSONDecoder().decode(EditMessageTextRequest.self, from: item.body)
+                let markup = request.replyMarkup?.inlineKeyboard.isEmpty == false ? request.replyMarkup : nil
+                return try await api.sendMessage(SendMessageRequest(chatID: item.chatID, text: request.text, replyMarkup: markup)).messageID
             }
-            try await api.editMessageText(request)
-            return request.messageID
+            if let body = EditMessageTextRequest.body(item.body, chatID: item.chatID, messageID: id) {
+                var edit = item
+                edit.body = body
+                _ = try await plain(edit)
+            } else {
+                var request = try JSONDecoder().decode(EditMessageTextRequest.self, from: item.body)
+                request.messageID = id
+                try await api.editMessageText(request)
+            }
+            return id
         default:
             return try await plain(item)
         }

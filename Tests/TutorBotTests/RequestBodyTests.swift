@@ -21,6 +21,13 @@ import TutorCore
                 #expect(plain.json == (try encoder.encode(plain)))
                 let edit = EditMessageTextRequest(chatID: 42, messageID: 9_007_199_254_740_993, text: text, replyMarkup: markup)
                 #expect(edit.json == (try encoder.encode(edit)))
+                // An edit queued by tag (message_id 0) gets its id spliced in: the same bytes as encoding it with the id.
+                for chat: Int64 in [42, -1_001_234_567_890] {
+                    let queued = EditMessageTextRequest(chatID: chat, messageID: 0, text: text, replyMarkup: markup)
+                    var sent = queued; sent.messageID = 9_007_199_254_740_993
+                    #expect(EditMessageTextRequest.body(queued.json, chatID: chat, messageID: sent.messageID) == (try encoder.encode(sent)))
+                    #expect(EditMessageTextRequest.body(sent.json, chatID: chat, messageID: 5) == nil, "only a body still waiting for its id")
+                }
             }
             let tap = AnswerCallbackQueryRequest(callbackQueryID: "4382bfdwdsb323b2d9", text: text)
             #expect(tap.json == (try encoder.encode(tap)))
