@@ -67,6 +67,9 @@ extension Bot {
     /// Looks for what stops the bot working; stores the reason for `health` when it changes, and
     /// writes the heartbeat only while there is none.
     func checkHealth(at now: Date) {
+        // A console is not a service: no heartbeat, no watchdog, and nothing logged into its chat
+        // (its clock can jump days with PERMITREADY_FAKE_NOW, leaving rows "late" for a moment).
+        guard config.onlyChat == nil else { return }
         let problem = healthProblem(now: clock.now())
         let before = healthState.withLock { state -> String? in defer { state = problem }; return state }
         if problem != before {

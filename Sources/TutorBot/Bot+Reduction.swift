@@ -151,6 +151,8 @@ extension Bot {
             switch event {
             case .commandSent: return true
             case .buttonTapped(_, .menu?, _), .buttonTapped(_, .removeFriend?, _), .buttonTapped(_, .unfriend?, _): return true
+            // Picking a state ends on Home (a friend's newcomer sees the league at once).
+            case .buttonTapped(_, .pickState?, _), .buttonTapped(_, .switchState?, _): return true
             default: return false
             }
         }
@@ -210,9 +212,9 @@ extension Bot {
                     context.freshToken = Challenge.newToken(using: &system)
                 default: break
                 }
-                // Also for input answered with the screen again (a stray line on Home): the screen
-                // re-shown keeps its league line.
-                if Self.showsFriends(e.event) || [.home, .friends, .progress].contains(change.after.session.screen) {
+                // Also for input answered with the screen again (a stray line on Home: the screen
+                // re-shown keeps its league line) or a typed state name (it ends on Home).
+                if Self.showsFriends(e.event) || [.home, .friends, .progress, .typingState].contains(change.after.session.screen) {
                     context.friends = try bot.store.friendSummaries(of: chatID)
                 }
                 // The daily challenge's last answer compares with the state's day: read the others' scores then.
@@ -221,8 +223,8 @@ extension Bot {
                     context.dailyScores = try bot.store.dailyScores(stateCode: code, day: LocalDay(ordinal: day), excluding: chatID)
                 }
                 // Daily 5 tapped after today's is played: the result again, compared with everyone so far.
-                if case .buttonTapped(_, .menu(.daily)?, _) = e.event, let code = change.after.learner.stateCode,
-                   let info = banks.state(code), let played = change.after.session.dailyPlayed,
+                if case .buttonTapped(_, .menu(.daily)?, _) = e.event, let played = change.after.session.dailyPlayed,
+                   let code = played.stateCode ?? change.after.learner.stateCode, let info = banks.state(code),
                    played.day == DailyChallenge.day(for: info, at: now) {
                     context.dailyScores = try bot.store.dailyScores(stateCode: code, day: played.day, excluding: chatID)
                 }

@@ -10,7 +10,9 @@ struct LeagueLineContext {
     /// First, and nobody on the same XP.
     var inLead: Bool
     var tied: Bool
+    /// "Ava", "Ava and Kai".
     var tiedWith: String
+    var nobodyScored: Bool
     var hasAhead: Bool
     var aheadName: String
     var aheadBy: Int
@@ -19,9 +21,9 @@ struct LeagueLineContext {
 
     init(_ l: LeagueLine) {
         place = Prompts.ordinal(l.place); of = l.of; xp = l.xp
-        tied = l.tiedWith != nil; tiedWith = l.tiedWith ?? ""
+        tied = !l.tiedWith.isEmpty; tiedWith = LastWeekContext.list(l.tiedWith); nobodyScored = l.nobodyScored
         hasAhead = l.aheadName != nil; aheadName = l.aheadName ?? ""; aheadBy = l.aheadBy
-        inLead = !hasAhead && !tied
+        inLead = !hasAhead && !tied && !nobodyScored
         hasHidden = l.hiddenFriends > 0
         hiddenFriends = l.hiddenFriends == 1 ? "1 friend hides" : "\(l.hiddenFriends) friends hide"
     }

@@ -148,13 +148,14 @@ public actor OutboxSender {
         await writeMarks()
     }
 
-    /// Waits until the outbox is empty (or `timeout` passes): used by a console after each line.
-    /// A console waits for its own chat's rows only: another console's, closed with a message
-    /// still queued, are not its to send (waiting on them cost every reply the full timeout).
+    /// Waits until the outbox has nothing due (or `timeout` passes): used by a console after each
+    /// line. A console waits for its own chat's rows only (another console's, closed with a message
+    /// still queued, are not its to send), and not for rows held for later (news waiting out quiet
+    /// hours): waiting on either cost every reply the full timeout.
     public func drain(timeout: TimeInterval) async {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if (try? store.pendingCount(chatID: onlyChat)) == 0 && inFlight.isEmpty { return }
+            if (try? store.pendingCount(chatID: onlyChat, dueBy: clock.now())) == 0 && inFlight.isEmpty { return }
             wake()
             try? await Task.sleep(for: .milliseconds(20))
         }

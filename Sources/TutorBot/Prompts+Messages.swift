@@ -71,12 +71,13 @@ extension Prompts {
         case .challengeResult(let v):
             struct Item { var question: String; var youRight: Bool; var correctAnswer: String }
             struct C { var opponent: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
-                       var differed: [Item]; var hasDiffered: Bool; var more: Bool; var reward: RewardContext?; var newcomer: Bool }
+                       var differed: [Item]; var hasDiffered: Bool; var more: Bool; var reward: RewardContext?; var newcomer: Bool
+                       var alreadyFriends: Bool }
             return render("challenge_result", C(opponent: v.opponent, theirs: v.theirScore, yours: v.yourScore, total: v.total,
                                                 won: v.yourScore > v.theirScore, lost: v.yourScore < v.theirScore, tied: v.yourScore == v.theirScore,
                                                 differed: v.differed.map { Item(question: $0.question, youRight: $0.youRight, correctAnswer: $0.correctAnswer) },
-                                                hasDiffered: !v.differed.isEmpty, more: v.differed.count >= 3,
-                                                reward: v.reward.map(RewardContext.init), newcomer: v.newcomer))
+                                                hasDiffered: !v.differed.isEmpty, more: v.differedCount > v.differed.count,
+                                                reward: v.reward.map(RewardContext.init), newcomer: v.newcomer, alreadyFriends: v.alreadyFriends))
         case .challengePlayed(let v):
             struct C { var friend: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool }
             return render("challenge_played", C(friend: v.friend, theirs: v.friendScore, yours: v.yourScore, total: v.total,
@@ -84,21 +85,29 @@ extension Prompts {
         case .friends(let v):
             struct Entry { var place: Int; var name: String; var you: Bool; var xp: Int; var streak: Int; var hasStreak: Bool }
             struct C { var removed: String?; var hasFriends: Bool; var standings: [Entry]; var standing: LeagueStandingContext
-                       var friendList: String; var lastWeek: LastWeekContext?; var localStart: String? }
+                       var friendList: String; var lastWeek: LastWeekContext?; var localStart: String?; var hidden: Bool }
             // Places are shared on equal XP, as the line below the table says them.
             let entries = v.standings.map { e in Entry(place: 1 + v.standings.filter { $0.xp > e.xp }.count, name: e.name, you: e.isYou,
                                                         xp: e.xp, streak: e.streak, hasStreak: e.streak > 0) }
             return render("friends", C(removed: v.removed, hasFriends: v.standing != .noFriends, standings: entries,
                                        standing: LeagueStandingContext(v.standing), friendList: LastWeekContext.list(v.friendNames),
-                                       lastWeek: v.lastWeek.map(LastWeekContext.init), localStart: v.weekStartsLocal.map(LocalWeekTimeText.text)))
+                                       lastWeek: v.lastWeek.map(LastWeekContext.init), localStart: v.weekStartsLocal.map(LocalWeekTimeText.text),
+                                       hidden: v.hidden))
         case .confirmUnfriend(let v):
             struct C { var name: String }
             return render("confirm_unfriend", C(name: v.name))
         case .dailyResult(let v):
             struct C { var score: Int; var total: Int; var state: String; var beat: Int?; var hasBeat: Bool; var streak: Int; var multiDay: Bool
-                       var perfect: Bool; var reward: RewardContext? }
+                       var perfect: Bool; var reward: RewardContext?; var answered: Int?; var partly: Bool }
             return render("daily_result", C(score: v.score, total: v.total, state: v.stateName, beat: v.beatPercent, hasBeat: v.beatPercent != nil,
-                                            streak: v.streak, multiDay: v.streak > 1, perfect: v.score == v.total, reward: v.reward.map(RewardContext.init)))
+                                            streak: v.streak, multiDay: v.streak > 1, perfect: v.score == v.total, reward: v.reward.map(RewardContext.init),
+                                            answered: v.answered, partly: v.answered != nil))
+        case .dailyIntro(let state):
+            struct C { var state: String }
+            return render("daily_intro", C(state: state))
+        case .dailyClosed(let answered, let total):
+            struct C { var answered: Int; var total: Int }
+            return render("daily_closed", C(answered: answered, total: total))
         case .reviewEmpty: return fixed("review_empty")
         case .pickTopic: return fixed("pick_topic")
         case .progress(let v): return progress(ProgressContext(v, prompts: self))

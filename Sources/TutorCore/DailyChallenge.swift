@@ -76,6 +76,10 @@ public struct DailyPlayed: Codable, Equatable, Sendable {
     public var day: LocalDay
     public var score: Int
     public var total: Int
+    /// Questions answered (fewer than `total` when the run was left for another quiz).
+    public var answered: Int? = nil
+    /// The state it was dealt for (the learner may have switched since; optional: older sessions).
+    public var stateCode: String? = nil
 }
 
 /// After the daily challenge: the score, how it compares today (anonymously), the daily streak.
@@ -87,6 +91,8 @@ public struct DailyResultView: Equatable, Sendable {
     public var beatPercent: Int?
     public var streak: Int
     public var reward: SessionReward? = nil
+    /// Answered of `total` (fewer when the run was left for another quiz).
+    public var answered: Int? = nil
 }
 
 extension Reduction {
@@ -107,11 +113,12 @@ extension Reduction {
         if learner.dailyDay == day {
             guard let played = state.session.dailyPlayed, played.day == day else { return notice(.dailyDone) }
             state.session.screen = .results
-            return sendDailyResult(score: played.score, total: played.total, state: info, reward: nil)
+            return sendDailyResult(played, state: played.stateCode.flatMap(banks.state) ?? info, reward: nil)
         }
-        closeAbandonedDaily()
+        closeAbandonedDaily(saying: false)
         let ids = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
         guard ids.count == DailyChallenge.length else { send(.testUnavailable); return showHome() }
+        send(.dailyIntro(stateName: info.name))
         beginRun(.daily(day.ordinal), questionIDs: ids)
     }
 
@@ -126,14 +133,17 @@ extension Reduction {
     }
 
     /// A Daily 5 left unfinished for another quiz (or a new day) is scored as it stands: the try
-    /// was used at its first answer, and the state's tally should count it.
-    mutating func closeAbandonedDaily() {
+    /// was used at its first answer, and the state's tally should count it. `saying`: tell the
+    /// learner ("ended at 2 of 5 answered"), when it is another quiz that ends it.
+    mutating func closeAbandonedDaily(saying: Bool = true) {
         guard let quiz = state.session.quiz, case .daily(let ordinal) = quiz.mode else { return }
         state.session.quiz = nil
         guard !quiz.answers.isEmpty, let code = learner.stateCode else { return }
         let score = quiz.answers.filter(\.correct).count
         effects.append(.recordDailyResult(stateCode: code, day: LocalDay(ordinal: ordinal), score: score))
-        state.session.dailyPlayed = DailyPlayed(day: LocalDay(ordinal: ordinal), score: score, total: quiz.questionIDs.count)
+        state.session.dailyPlayed = DailyPlayed(day: LocalDay(ordinal: ordinal), score: score, total: quiz.questionIDs.count,
+                                                answered: quiz.answers.count, stateCode: code)
+        if saying { send(.dailyClosed(answered: quiz.answers.count, total: quiz.questionIDs.count)) }
     }
 
     mutating func finishDaily(_ quiz: QuizRun, dayOrdinal: Int) {
@@ -142,19 +152,21 @@ extension Reduction {
         guard let info = stateInfo else { return showStatePicker() }
         let day = LocalDay(ordinal: dayOrdinal)
         let score = quiz.answers.filter(\.correct).count
+        let played = DailyPlayed(day: day, score: score, total: quiz.questionIDs.count, answered: quiz.answers.count, stateCode: info.code)
         if !quiz.answers.isEmpty {
             effects.append(.recordDailyResult(stateCode: info.code, day: day, score: score))
-            state.session.dailyPlayed = DailyPlayed(day: day, score: score, total: quiz.questionIDs.count)
+            state.session.dailyPlayed = played
         }
-        sendDailyResult(score: score, total: quiz.questionIDs.count, state: info, reward: reward(since: quiz.xpAtStart))
+        sendDailyResult(played, state: info, reward: reward(since: quiz.xpAtStart))
         restoreParkedTest()
     }
 
-    private mutating func sendDailyResult(score: Int, total: Int, state info: StateInfo, reward: SessionReward?) {
+    private mutating func sendDailyResult(_ played: DailyPlayed, state info: StateInfo, reward: SessionReward?) {
         let others = ctx.dailyScores
-        let beat = others.flatMap { $0.players + 1 >= DailyChallenge.percentileFrom ? Int(($0.beatShare(score) * 100).rounded()) : nil }
-        send(.dailyResult(DailyResultView(score: score, total: total, stateName: info.name, beatPercent: beat,
-                                          streak: learner.dailyStreak, reward: reward)),
+        let beat = others.flatMap { $0.players + 1 >= DailyChallenge.percentileFrom ? Int(($0.beatShare(played.score) * 100).rounded()) : nil }
+        send(.dailyResult(DailyResultView(score: played.score, total: played.total, stateName: info.name, beatPercent: beat,
+                                          streak: learner.dailyStreak, reward: reward,
+                                          answered: played.answered.flatMap { $0 < played.total ? $0 : nil })),
              buttons: [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]])
     }
 }

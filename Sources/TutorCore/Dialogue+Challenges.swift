@@ -47,6 +47,8 @@ extension Reduction {
         let ids = challenge.questionIDs.filter { banks.question($0) != nil }
         guard !ids.isEmpty else { return notice(.challengeLinkBroken) }
         state.session.challenge = challenge
+        // (Friends are read for commands: a friend already is told so, not "friends now".)
+        state.session.challengeFromFriend = ctx.friends?.contains { $0.chatID == challenge.creatorChatID } ?? false
         // Someone new to the bot meets it first (who it is, the disclaimer), then the challenge.
         if firstTime { send(.welcome(firstName: learner.firstName)) }
         send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))
@@ -96,11 +98,12 @@ extension Reduction {
         let asked = quiz.questionIDs
         let theirScore = asked.filter { theirs[$0] == true }.count
         // Three at most, each cut short: the side-by-side is a score, not a second quiz.
-        let differed: [ChallengeResultView.Difference] = Array(asked.enumerated().compactMap { i, id in
+        let allDiffered: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
             guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
             let text = q.questionText.count > 90 ? String(q.questionText.prefix(87)) + "…" : q.questionText
             return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex])
-        }.prefix(3))
+        }
+        let differed = Array(allDiffered.prefix(3))
         effects.append(.recordChallengePlay(token: token, correct: mine))
         effects.append(.befriend(opponent.creatorChatID))
         let me = Self.firstNameOnly(learner.firstName)
@@ -110,9 +113,12 @@ extension Reduction {
         let next: [[Button]] = learner.stateCode == nil
             ? [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))]]
             : [[Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))], [Button(.home, .menu(.home))]]
+        let wereFriends = state.session.challengeFromFriend == true
+        state.session.challengeFromFriend = nil
         send(.challengeResult(ChallengeResultView(opponent: opponent.creatorName, theirScore: theirScore, yourScore: score,
                                                   total: asked.count, differed: differed, reward: reward,
-                                                  newcomer: learner.stateCode == nil)),
+                                                  newcomer: learner.stateCode == nil, differedCount: allDiffered.count,
+                                                  alreadyFriends: wereFriends)),
              buttons: next)
         restoreParkedTest()
     }

@@ -33,17 +33,24 @@ extension Reduction {
             .map(LeagueStanding.ranked)
     }
 
-    /// Last week's winner among the learner and the friends who don't hide (nil for a learner who hides).
-    func lastWeeksWinners(_ friends: [FriendSummary]) -> LeagueWeekWinners? {
+    /// Last week's winner among the learner and the friends who don't hide (nil for a learner who
+    /// hides), as first read this week: kept in the session, so a friend removed since doesn't
+    /// rewrite who won.
+    mutating func lastWeeksWinners(_ friends: [FriendSummary]) -> LeagueWeekWinners? {
+        if let kept = state.session.lastWeek, kept.readInWeek == leagueWeek { return learner.hideFromFriends ? nil : kept.winners }
         let last = leagueWeek.adding(days: -7)
         let shown = visible(friends, week: last)
         guard !learner.hideFromFriends, !shown.isEmpty else { return nil }
         let mine = League.xp(inWeek: last, weekXP: learner.weekXP, xpWeek: learner.xpWeek, prevWeekXP: learner.prevWeekXP)
-        return League.winners(of: League.standings(me: me(xp: mine), friends: shown))
+        var winners = League.winners(of: League.standings(me: me(xp: mine), friends: shown))
+        // Alone at 0 XP among friends who didn't study is no league won.
+        if winners?.you == true, winners?.friends.isEmpty == true, !shown.contains(where: { $0.xp > 0 }) { winners = nil }
+        state.session.lastWeek = LastWeekSnapshot(readInWeek: leagueWeek, winners: winners)
+        return winners
     }
 
     /// Last week's winner, said on Home during the new week's first day (US Eastern).
-    var lastWeekOnHome: LeagueWeekWinners? {
+    mutating func lastWeekOnHome() -> LeagueWeekWinners? {
         guard let friends = ctx.friends, ctx.now < League.start(of: leagueWeek).addingTimeInterval(86_400) else { return nil }
         return lastWeeksWinners(friends)
     }
@@ -53,7 +60,7 @@ extension Reduction {
     /// can't win a league nobody saw them in.
     mutating func awardLastWeeksWinner() {
         guard let friends = ctx.friends, !learner.badges.contains(.leagueWinner), let w = lastWeeksWinners(friends),
-              w.you, w.friends.isEmpty, visible(friends, week: leagueWeek.adding(days: -7)).contains(where: { $0.xp > 0 }) else { return }
+              w.you, w.friends.isEmpty else { return }
         award(.leagueWinner)
     }
 
@@ -63,16 +70,18 @@ extension Reduction {
         state.session.screen = .friends
         let hiding = learner.hideFromFriends
         let standings = hiding ? [] : League.standings(me: me(xp: weekXP), friends: visible(friends, week: leagueWeek))
-        // The friends the learner can see, in the order of the table above (by name if they hide).
-        let shown = friends.filter { !$0.hidden }
-            .map { (friend: $0, xp: $0.xp(inWeek: leagueWeek), name: Self.firstNameOnly($0.firstName)) }
-            .sorted { a, b in !hiding && a.xp != b.xp ? a.xp > b.xp : a.name < b.name }
+        // Every friend can be removed: those in the table in its order (by name if the learner
+        // hides), then those who hide, by name (the count above already says some hide).
+        let shown = friends
+            .map { (friend: $0, xp: $0.hidden ? -1 : $0.xp(inWeek: leagueWeek), name: Self.firstNameOnly($0.firstName)) }
+            .sorted { a, b in (a.friend.hidden ? 1 : 0, hiding ? 0 : -a.xp, a.name) < (b.friend.hidden ? 1 : 0, hiding ? 0 : -b.xp, b.name) }
         state.session.friendKeys = state.session.friendKeys?.filter { key in friends.contains { $0.chatID == key.value } }
+        let lastWeek = lastWeeksWinners(friends)
         var rows: [[Button]] = shown.map { [Button(.removeFriend(name: $0.name), .removeFriend(friendKey(for: $0.friend.chatID)))] }
         rows.append([Button(.challengeFriend, .menu(.challenge))])
         rows.append([Button(.home, .menu(.home))])
         send(.friends(FriendsView(standings: standings, standing: standing, friendNames: shown.map(\.name), hidden: hiding,
-                                  lastWeek: lastWeeksWinners(friends), weekStartsLocal: nextWeekStartLocal, removed: removed)),
+                                  lastWeek: lastWeek, weekStartsLocal: nextWeekStartLocal, removed: removed)),
              buttons: rows)
     }
 
@@ -100,10 +109,13 @@ extension Reduction {
         return key
     }
 
-    /// "✖ Remove Jordan": asks first. A key that names no current friend is a stale button.
+    /// "✖ Remove Jordan": asks first. A key this chat never made is a stale button; one naming a
+    /// friend who is gone already (they removed this learner first) shows the list as it is.
     mutating func askToUnfriend(_ key: String, callbackID: String) {
-        guard let id = state.session.friendKeys?[key], let friend = ctx.friends?.first(where: { $0.chatID == id }), !friend.hidden else {
-            return stale(callbackID)
+        guard let id = state.session.friendKeys?[key] else { return stale(callbackID) }
+        guard let friend = ctx.friends?.first(where: { $0.chatID == id }) else {
+            effects.append(.answerButton(callbackID: callbackID, toast: nil))
+            return showFriends()
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
         state.session.screen = .friends
@@ -114,8 +126,10 @@ extension Reduction {
 
     /// Confirmed: both sides stop being friends (the friend isn't told).
     mutating func unfriend(_ key: String, callbackID: String) {
-        guard let id = state.session.friendKeys?[key], var friends = ctx.friends, let i = friends.firstIndex(where: { $0.chatID == id }) else {
-            return stale(callbackID)
+        guard let id = state.session.friendKeys?[key], var friends = ctx.friends else { return stale(callbackID) }
+        guard let i = friends.firstIndex(where: { $0.chatID == id }) else {
+            effects.append(.answerButton(callbackID: callbackID, toast: nil))
+            return showFriends()   // gone already: what they asked for
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
         let gone = friends.remove(at: i)

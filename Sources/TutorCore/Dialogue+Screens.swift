@@ -20,6 +20,7 @@ extension Reduction {
         case .help: show(.help, screen: .help)
         case .about: show(.about, screen: .about)
         case .gallery: showSignGroups()
+        case .friends where ctx.friends != nil: showFriends()
         default: showHome()
         }
     }
@@ -75,7 +76,7 @@ extension Reduction {
 
     mutating func choose(_ picked: StateInfo) {
         // A Daily 5 is its state's: switching ends it as it stands (counted for the old state).
-        if learner.stateCode != picked.code { closeAbandonedDaily() }
+        if learner.stateCode != picked.code { closeAbandonedDaily(saying: false) }
         state.learner.stateCode = picked.code
         // Back in the state whose test was put aside: it is open again, its clock as it was.
         if state.session.quiz == nil, state.session.parkedState == picked.code, let parked = state.session.parkedQuiz {
@@ -102,7 +103,7 @@ extension Reduction {
                             streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil,
                             lessonsDone: lessons.done, lessonsTotal: lessons.total)
         view.league = leagueStanding()?.line
-        view.lastWeek = lastWeekOnHome
+        view.lastWeek = lastWeekOnHome()
         awardLastWeeksWinner()
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         // Every button keeps its place whatever the learner's state: Review is always there (with

@@ -32,13 +32,14 @@ public enum League {
         (friends + [me]).sorted { a, b in a.xp != b.xp ? a.xp > b.xp : (a.name, a.isYou ? 1 : 0) < (b.name, b.isYou ? 1 : 0) }
     }
 
-    /// The learner's line in ranked `table`: places are shared on equal XP ("tied with Ava").
+    /// The learner's line in ranked `table`: places are shared on equal XP ("tied with Ava and Kai").
     static func line(in table: [LeagueEntry], hiddenFriends: Int) -> LeagueLine? {
         guard table.count > 1, let me = table.first(where: \.isYou) else { return nil }
         let above = table.filter { $0.xp > me.xp }
-        let tied = table.first { !$0.isYou && $0.xp == me.xp }
+        let tied = table.filter { !$0.isYou && $0.xp == me.xp }.map(\.name)
         return LeagueLine(place: above.count + 1, of: table.count, xp: me.xp, aheadName: above.last?.name,
-                          aheadBy: above.last.map { $0.xp - me.xp } ?? 0, tiedWith: tied?.name, hiddenFriends: hiddenFriends)
+                          aheadBy: above.last.map { $0.xp - me.xp } ?? 0, tiedWith: tied, hiddenFriends: hiddenFriends,
+                          nobodyScored: table.allSatisfy { $0.xp == 0 })
     }
 
     /// Who won the week ranked in `table` (most XP, above 0; everyone sharing the top).
@@ -90,10 +91,12 @@ public struct LeagueLine: Equatable, Sendable {
     /// The friend just ahead and by how much (nil when first).
     public var aheadName: String?
     public var aheadBy: Int
-    /// A friend on the same XP ("tied with Ava").
-    public var tiedWith: String? = nil
+    /// Friends on the same XP ("tied with Ava and Kai").
+    public var tiedWith: [String] = []
     /// Friends left out because they hide (said as a count, never who).
     public var hiddenFriends: Int = 0
+    /// A new week nobody has earned XP in yet (no one leads; "1st" would mean nothing).
+    public var nobodyScored: Bool = false
 }
 
 /// Where the learner stands this week, for Home, Progress and the Friends screen.
@@ -109,8 +112,15 @@ public enum LeagueStanding: Equatable, Sendable {
     public var line: LeagueLine? { if case .ranked(let l) = self { l } else { nil } }
 }
 
+/// Last week's league as the learner first saw it this week, kept in the session.
+public struct LastWeekSnapshot: Codable, Equatable, Sendable {
+    /// The Monday of the week it was read in.
+    public var readInWeek: LocalDay
+    public var winners: LeagueWeekWinners?
+}
+
 /// Last week's league: who had the most XP (several on a tie), and whether that was the learner.
-public struct LeagueWeekWinners: Equatable, Sendable {
+public struct LeagueWeekWinners: Codable, Equatable, Sendable {
     public var friends: [String]
     public var you: Bool
     public var xp: Int

@@ -323,6 +323,10 @@ public struct Session: Codable, Equatable, Sendable {
     public var challenge: Challenge? = nil
     /// A lesson being read: it waits behind "Continue" like a quiz (optional: older sessions decode).
     public var lesson: LessonRun? = nil
+    /// The challenge being played came from someone already a friend.
+    public var challengeFromFriend: Bool? = nil
+    /// Last week's league as first read this week (a friend removed later doesn't rewrite it).
+    public var lastWeek: LastWeekSnapshot? = nil
     /// Keys of the Friends screen's Remove buttons, each naming one friend (see `Dialogue+Friends`).
     public var friendKeys: [String: Int64]? = nil
     /// Today's Daily 5 score, to show again ("you beat 72%…" grows as the state plays).

@@ -46,6 +46,10 @@ public struct ChallengeResultView: Equatable, Sendable {
     public var reward: SessionReward? = nil
     /// New to the bot (no state yet): the next step is picking one.
     public var newcomer: Bool = false
+    /// How many questions they differed on (`differed` shows the first 3).
+    public var differedCount: Int = 0
+    /// They were friends before this challenge ("friends now" would be news to nobody).
+    public var alreadyFriends: Bool = false
 }
 
 /// To the challenger: a friend played their challenge.

@@ -346,6 +346,10 @@ public enum Message: Equatable, Sendable {
     case friends(FriendsView)
     case confirmUnfriend(ConfirmUnfriendView)
     case dailyResult(DailyResultView)
+    /// Before today's five: what it is, and that it is one try.
+    case dailyIntro(stateName: String)
+    /// A Daily 5 ended by starting another quiz: how far it got.
+    case dailyClosed(answered: Int, total: Int)
     case reviewEmpty
     case pickTest(PickTestView)
     /// A practice-test answer locked in without revealing it (answers come at the end).

@@ -126,11 +126,13 @@ extension TutorStore {
         }
     }
 
-    /// Pending rows (of one chat only, for a console sharing its database with another).
-    public func pendingCount(chatID: Int64? = nil) throws -> Int {
+    /// Pending rows (of one chat only, for a console sharing its database with another; due by
+    /// `dueBy` only: a row held for later, like news waiting out quiet hours, isn't waited for).
+    public func pendingCount(chatID: Int64? = nil, dueBy: Date? = nil) throws -> Int {
         try writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1)",
-                             arguments: [chatID]) ?? 0
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1) AND (?2 IS NULL OR not_before <= ?2)
+                """, arguments: [chatID, dueBy?.timeIntervalSince1970]) ?? 0
         }
     }
 

@@ -144,7 +144,7 @@ import Testing
     @Test func handWrittenFieldListsMatchTheirStructs() {
         var homeView = HomeView(firstName: "Sam", stateName: "Ohio", streak: 3, studiedToday: true, missedCount: 2, seenCount: 9,
                                 totalCount: 300, answeredToday: 4, streakEnded: 5)
-        homeView.league = LeagueLine(place: 2, of: 3, xp: 300, aheadName: "Jordan", aheadBy: 40, tiedWith: "Ava")
+        homeView.league = LeagueLine(place: 2, of: 3, xp: 300, aheadName: "Jordan", aheadBy: 40, tiedWith: ["Ava"])
         homeView.lastWeek = LeagueWeekWinners(friends: ["Jordan"], you: false, xp: 420)
         let home = HomeContext(homeView)
         let exam = ResultsContext(sampleResults, prompts: prompts)
@@ -294,7 +294,7 @@ import Testing
         let table = [LeagueEntry(name: "Jordan", xp: 400, streak: 3, isYou: false), LeagueEntry(name: "Ava", xp: 340, streak: 0, isYou: false),
                      LeagueEntry(name: "Sam", xp: 340, streak: 2, isYou: true)]
         let ranked = prompts.render(.friends(FriendsView(standings: table,
-            standing: .ranked(LeagueLine(place: 2, of: 3, xp: 340, aheadName: "Jordan", aheadBy: 60, tiedWith: "Ava", hiddenFriends: 1)),
+            standing: .ranked(LeagueLine(place: 2, of: 3, xp: 340, aheadName: "Jordan", aheadBy: 60, tiedWith: ["Ava"], hiddenFriends: 1)),
             friendNames: ["Jordan", "Ava"], hidden: false, lastWeek: LeagueWeekWinners(friends: ["Jordan"], you: false, xp: 420),
             weekStartsLocal: LocalWeekTime(weekday: 1, minute: 21 * 60))))
         #expect(ranked.contains("1. Jordan · 400 XP · 🔥 3\n2. Ava · 340 XP\n2. Sam (you) · 340 XP · 🔥 2"), "\(ranked)")
@@ -306,7 +306,7 @@ import Testing
         let alone = prompts.render(.friends(FriendsView(standings: [], standing: .noFriends, friendNames: [], hidden: false)))
         #expect(alone.contains("No friends here yet") && !alone.contains("US Eastern"))
         var home = HomeView(firstName: "Sam", stateName: "Ohio", streak: 0, studiedToday: false, missedCount: 0, seenCount: 1, totalCount: 300)
-        home.league = LeagueLine(place: 1, of: 2, xp: 50, aheadName: nil, aheadBy: 0, tiedWith: "Ava")
+        home.league = LeagueLine(place: 1, of: 2, xp: 50, aheadName: nil, aheadBy: 0, tiedWith: ["Ava"])
         home.lastWeek = LeagueWeekWinners(friends: [], you: true, xp: 400)
         let homeText = prompts.render(.home(home))
         #expect(homeText.contains("👥 Friends' league: 1st of 2 this week · tied with Ava\n🏆 You won last week's league!"), "\(homeText)")

@@ -88,13 +88,14 @@ struct DailyChallengeTests {
         var s = Sample.newChat()
         s.learner.stateCode = "TX"
         let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
-        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        #expect(effects.contains(.send(Reply(.dailyIntro(stateName: "Texas")))), "one try is said before the first question")
         let run = try #require(s.session.quiz)
         let q = Self.banks.question(run.currentQuestionID)!
         (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a", action: .answer(quiz: run.id, question: 0, option: q.correctAnswerIndex), messageID: 2), ctx)
         let xpAfterOne = s.learner.xp
         #expect(s.learner.dailyDay == DailyChallenge.day(for: Self.tx, at: Sample.t0) && s.learner.dailyStreak == 1, "the try is used at the first answer")
-        var effects: [Effect]
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 3), ctx)
         guard case .send(let home)? = effects.last else { Issue.record("no home"); return }
         #expect(home.buttons.joined().contains(Button(.daily(done: false), .menu(.daily))), "still open: not ✅ yet")
@@ -104,8 +105,10 @@ struct DailyChallengeTests {
         // Leaving it for a quick quiz scores it as it stands; Daily 5 then shows that result, once.
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 5), ctx)
         #expect(effects.contains(.recordDailyResult(stateCode: "TX", day: DailyChallenge.day(for: Self.tx, at: Sample.t0), score: 1)))
+        #expect(effects.contains(.send(Reply(.dailyClosed(answered: 1, total: 5)))), "said, not silent")
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d3", action: .menu(.daily), messageID: 6), ctx)
         #expect(Self.result(effects)?.score == 1 && !effects.contains { if case .recordDailyResult = $0 { true } else { false } })
+        #expect(Self.result(effects)?.answered == 1, "1/5 with 1 of 5 answered, not five answered")
         #expect(s.session.quiz.map { if case .daily = $0.mode { true } else { false } } != true, "never the five again")
     }
 }

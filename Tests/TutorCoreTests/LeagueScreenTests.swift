@@ -43,18 +43,24 @@ struct LeagueScreenTests {
                        Self.friend(503, "Kai", xp: 999, hidden: true), Self.friend(504, "Zoe", xp: 500)]
         let (view, buttons) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: friends)))
         #expect(view.standings.map(\.name) == ["Zoe", "Jordan", "Sam", "Ava"], "Kai hides; Ava's XP was last week's")
-        #expect(view.standing == .ranked(LeagueLine(place: 3, of: 4, xp: 300, aheadName: "Jordan", aheadBy: 40, tiedWith: nil, hiddenFriends: 1)))
-        #expect(Self.removals(buttons).map(\.name) == ["Zoe", "Jordan", "Ava"], "league order; nothing names Kai")
-        #expect(Set(Self.removals(buttons).map(\.key)).count == 3 && Self.removals(buttons).allSatisfy { $0.key.count == 6 })
+        #expect(view.standing == .ranked(LeagueLine(place: 3, of: 4, xp: 300, aheadName: "Jordan", aheadBy: 40, tiedWith: [], hiddenFriends: 1)))
+        // Everyone can be removed (a friend who hides too): the table's order, then who hides.
+        #expect(Self.removals(buttons).map(\.name) == ["Zoe", "Jordan", "Ava", "Kai"])
+        #expect(Set(Self.removals(buttons).map(\.key)).count == 4 && Self.removals(buttons).allSatisfy { $0.key.count == 6 })
     }
 
     @Test func equalXPIsATieNotZeroXPAhead() throws {
         var s = Self.chat(xp: 340)
         let (view, _) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: [Self.friend(501, "Ava", xp: 340), Self.friend(502, "Jordan", xp: 400)])))
-        #expect(view.standing.line == LeagueLine(place: 2, of: 3, xp: 340, aheadName: "Jordan", aheadBy: 60, tiedWith: "Ava", hiddenFriends: 0))
+        #expect(view.standing.line == LeagueLine(place: 2, of: 3, xp: 340, aheadName: "Jordan", aheadBy: 60, tiedWith: ["Ava"], hiddenFriends: 0))
         var t = Self.chat(xp: 400)
-        let (top, _) = try #require(Self.screen(Self.tap(&t, .menu(.friends), friends: [Self.friend(501, "Ava", xp: 400)])))
-        #expect(top.standing.line?.place == 1 && top.standing.line?.tiedWith == "Ava" && top.standing.line?.aheadName == nil)
+        let (top, _) = try #require(Self.screen(Self.tap(&t, .menu(.friends), friends: [Self.friend(501, "Ava", xp: 400), Self.friend(502, "Kai", xp: 400)])))
+        #expect(top.standing.line?.place == 1 && top.standing.line?.tiedWith == ["Ava", "Kai"] && top.standing.line?.aheadName == nil,
+                "everyone in a tie is named")
+        // A new week nobody has earned in: no one leads.
+        var u = Self.chat(xp: 0)
+        let (fresh, _) = try #require(Self.screen(Self.tap(&u, .menu(.friends), friends: [Self.friend(501, "Ava", xp: 0), Self.friend(502, "Kai", xp: 0)])))
+        #expect(fresh.standing.line?.nobodyScored == true)
     }
 
     @Test func removingAsksFirstAndAKeyFromAnOldScreenRemovesItsOwnFriendOrNobody() throws {
@@ -79,6 +85,11 @@ struct LeagueScreenTests {
             #expect(!effects.contains { if case .unfriend = $0 { true } else { false } })
             #expect(effects.contains(.answerButton(callbackID: "cb", toast: .staleButton)))
         }
+        // Jordan removed Sam first: Sam's "Yes, remove Jordan" just shows the list, not "an earlier screen".
+        let (_, now) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: [Self.friend(501, "Jordan", xp: 340)])))
+        let jordan = try #require(Self.removals(now).first)
+        effects = Self.tap(&s, .unfriend(jordan.key), friends: [])
+        #expect(!effects.contains(.answerButton(callbackID: "cb", toast: .staleButton)) && Self.screen(effects)?.0.standing == .noFriends)
         #expect(ButtonAction(callbackData: ButtonAction.unfriend("ab3dk9").callbackData) == .unfriend("ab3dk9"))
         #expect(ButtonAction(callbackData: "1u:501") == nil && ButtonAction(callbackData: "1f:AB'--") == nil)
     }
@@ -118,6 +129,9 @@ struct LeagueScreenTests {
         let friends = [Self.friend(501, "Jordan", xp: 420), Self.friend(502, "Ava", xp: 50)]
         let (view, _) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: friends, now: monday)))
         #expect(view.lastWeek == LeagueWeekWinners(friends: ["Jordan"], you: false, xp: 420))
+        // Removing Jordan later this week doesn't rewrite who won it.
+        let (again, _) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: [Self.friend(502, "Ava", xp: 50)], now: monday + 7200)))
+        #expect(again.lastWeek == view.lastWeek)
         let effects = Self.tap(&s, .menu(.home), friends: friends, now: monday)
         guard case .send(let home)? = effects.last, case .home(let h) = home.message else { Issue.record("no home"); return }
         #expect(h.lastWeek?.friends == ["Jordan"])
