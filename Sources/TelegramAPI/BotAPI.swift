@@ -64,6 +64,23 @@ public struct BotAPI: Sendable {
         return try BotAPI.decode(http, as: R.self)
     }
 
+    /// Sends a ready request and returns the message id Telegram gave back, if any (nil for a
+    /// method whose result is `true`). The usual replies are read without a decoder
+    /// (`QuickReply`); anything else, errors included, goes through the full decode.
+    public func send(_ method: String, _ body: RequestBody) async throws -> Int64? {
+        let http: HTTPResult
+        do {
+            http = try await transport.post(method, body, timeout: requestTimeout)
+        } catch let e as TransportError {
+            throw BotAPIError.network(e.description)
+        }
+        if http.status == 200, let quick = QuickReply.read(http.body) {
+            if case .message(let id) = quick { return id }
+            return nil
+        }
+        return try BotAPI.decode(http, as: SentMessageID.self).messageID
+    }
+
     public func call<B: Encodable, R: Decodable>(_ method: String, _ body: B, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
         try await call(method, .json(try BotAPI.encoder.encode(body)), as: R.self, timeout: timeout)
     }

@@ -54,6 +54,6 @@ extension OutboxSender {
     }
 
     func plain(_ item: OutboxItem) async throws -> Int64? {
-        try await api.call(item.method, .json(item.body), as: SentResult.self).messageID
+        try await api.send(item.method, .json(item.body))
     }
 }

@@ -193,7 +193,7 @@ public actor OutboxSender {
                 var attempt = 0
                 while true {
                     do {
-                        _ = try await api.call(item.method, .json(item.body), as: Bool.self)
+                        _ = try await api.send(item.method, .json(item.body))
                         metrics?.tapsAnswered.increment()
                         break
                     } catch let error as BotAPIError where error.isTransient && attempt < 3 {
@@ -381,15 +381,6 @@ enum SendError: Error, CustomStringConvertible {
         case .chartFailed: return "the progress chart could not be drawn"
         }
     }
-}
-
-/// Any method's result: a Message (we keep its id) or something else (true).
-struct SentResult: Decodable {
-    var messageID: Int64?
-    init(from decoder: Decoder) throws {
-        messageID = (try? decoder.container(keyedBy: K.self)).flatMap { try? $0.decodeIfPresent(Int64.self, forKey: .messageID) } ?? nil
-    }
-    enum K: String, CodingKey { case messageID = "message_id" }
 }
 
 extension Duration {
