@@ -214,7 +214,7 @@ extension Bot {
                 }
                 // Also for input answered with the screen again (a stray line on Home: the screen
                 // re-shown keeps its league line) or a typed state name (it ends on Home).
-                if Self.showsFriends(e.event) || [.home, .friends, .progress, .typingState].contains(change.after.session.screen) {
+                if Self.showsFriends(e.event) || [.home, .friends, .progress, .typingState, .pickingState].contains(change.after.session.screen) {
                     context.friends = try bot.store.friendSummaries(of: chatID)
                 }
                 // The daily challenge's last answer compares with the state's day: read the others' scores then.
@@ -230,13 +230,16 @@ extension Bot {
                 }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
                 // News for a friend who stopped the bot, blocked it or deleted their data is dropped;
-                // in their quiet hours (9 pm - 8 am their time) it waits until 8 am.
+                // in their quiet hours (9 pm - 8 am their time) it waits until 8 am, unless they
+                // are using the bot right now (within the last half hour).
                 var heldUntil: [Int64: Date] = [:]
                 var rendered = bot.renderer.items(for: effects.filter { effect in
                     guard case .notify(let other, _) = effect else { return true }
                     guard let recipient = try? bot.store.newsRecipient(other) else { return false }
                     let zone = recipient.timeZone ?? recipient.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
-                    heldUntil[other] = Nudges.quietHoursEnd(after: now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
+                    if now.timeIntervalSince(recipient.lastActive) > 1800 {
+                        heldUntil[other] = Nudges.quietHoursEnd(after: now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
+                    }
                     return true
                 }, chatID: chatID)
                 for i in rendered.outbox.indices where rendered.outbox[i].chatID != chatID {

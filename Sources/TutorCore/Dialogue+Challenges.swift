@@ -24,7 +24,7 @@ extension Reduction {
         if learner.stopped { state.learner.stopped = false }
         guard Challenge.token(fromPayload: payload) != nil, case .found(let challenge, let played)? = ctx.challenge else {
             if firstTime { send(.welcome(firstName: learner.firstName)) }
-            return notice(.challengeLinkBroken)
+            return linkNotice(.challengeLinkBroken)
         }
         if challenge.creatorChatID == learner.chatID {
             send(.challengeReady(ChallengeReadyView(token: challenge.token, score: challenge.creatorScore, total: challenge.questionIDs.count,
@@ -35,17 +35,17 @@ extension Reduction {
         }
         if played {
             if firstTime { send(.welcome(firstName: learner.firstName)) }
-            return notice(.challengeAlreadyPlayed)
+            return linkNotice(.challengeAlreadyPlayed)
         }
         if ctx.now >= challenge.expiresAt {
             if firstTime { send(.welcome(firstName: learner.firstName)) }
-            return notice(.challengeExpired)
+            return linkNotice(.challengeExpired)
         }
         // The link again mid-play: where they were, not a fresh start (one go per friend).
         if let open = state.session.quiz, open.mode == .challenge(challenge.token) { return resume() }
         // Questions since retired from the banks are skipped on both sides.
         let ids = challenge.questionIDs.filter { banks.question($0) != nil }
-        guard !ids.isEmpty else { return notice(.challengeLinkBroken) }
+        guard !ids.isEmpty else { return linkNotice(.challengeLinkBroken) }
         state.session.challenge = challenge
         // (Friends are read for commands: a friend already is told so, not "friends now".)
         state.session.challengeFromFriend = ctx.friends?.contains { $0.chatID == challenge.creatorChatID } ?? false
@@ -53,6 +53,13 @@ extension Reduction {
         if firstTime { send(.welcome(firstName: learner.firstName)) }
         send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))
         beginRun(.challenge(challenge.token), questionIDs: ids)
+    }
+
+    /// A link that can't be played: the line, then Home (a /start starts there, not on the screen
+    /// the learner happened to be on), or the state picker for someone new.
+    mutating func linkNotice(_ n: Notice) {
+        send(.notice(n))
+        learner.stateCode == nil ? showCurrentScreen() : showHome()
     }
 
     /// Starts a run of fixed questions (a challenge, the Daily 5), putting an open practice test aside.

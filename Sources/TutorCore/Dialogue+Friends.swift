@@ -16,9 +16,13 @@ extension Reduction {
 
     /// Friends who don't hide, as league entries of week `week`.
     func visible(_ friends: [FriendSummary], week: LocalDay) -> [LeagueEntry] {
-        friends.filter { !$0.hidden }.map {
-            LeagueEntry(name: Self.firstNameOnly($0.firstName), xp: $0.xp(inWeek: week),
-                        streak: $0.streak.current(on: LocalDay(ctx.now, in: League.timeZone)), isYou: false)
+        friends.filter { !$0.hidden }.map { friend in
+            // A streak counts by its owner's days, not Eastern time (at 11 pm in Texas it is
+            // already tomorrow in New York, and yesterday's streak would read as broken).
+            let zone = friend.timeZone ?? friend.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
+            let today = LocalDay(ctx.now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
+            return LeagueEntry(name: Self.firstNameOnly(friend.firstName), xp: friend.xp(inWeek: week),
+                               streak: friend.streak.current(on: today), isYou: false)
         }
     }
 

@@ -76,7 +76,7 @@ extension Reduction {
 
     mutating func choose(_ picked: StateInfo) {
         // A Daily 5 is its state's: switching ends it as it stands (counted for the old state).
-        if learner.stateCode != picked.code { closeAbandonedDaily(saying: false) }
+        if learner.stateCode != picked.code { closeAbandonedDaily() }
         state.learner.stateCode = picked.code
         // Back in the state whose test was put aside: it is open again, its clock as it was.
         if state.session.quiz == nil, state.session.parkedState == picked.code, let parked = state.session.parkedQuiz {

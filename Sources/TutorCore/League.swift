@@ -62,8 +62,13 @@ public struct FriendSummary: Equatable, Sendable {
     /// Asked to be left out of their friends' leagues.
     public var hidden: Bool
     public var prevWeekXP: Int = 0
+    /// Their own time zone and state (their streak is kept by their own days).
+    public var timeZone: String? = nil
+    public var stateCode: String? = nil
 
-    public func with(prevWeekXP: Int) -> FriendSummary { var f = self; f.prevWeekXP = prevWeekXP; return f }
+    public func with(prevWeekXP: Int, zone: String? = nil, state: String? = nil) -> FriendSummary {
+        var f = self; f.prevWeekXP = prevWeekXP; f.timeZone = zone; f.stateCode = state; return f
+    }
 
     public init(chatID: Int64, firstName: String, weekXP: Int, xpWeek: LocalDay?, streak: Streak, hidden: Bool) {
         self.chatID = chatID; self.firstName = firstName; self.weekXP = weekXP; self.xpWeek = xpWeek; self.streak = streak; self.hidden = hidden

@@ -103,12 +103,13 @@ extension TutorStore {
 
     /// Whether a message to `chatID` may be sent unasked (a friend's news), and where they are:
     /// nil when they don't exist, stopped the bot or blocked it; else their time zone and state
-    /// (for their quiet hours).
-    public func newsRecipient(_ chatID: Int64) throws -> (timeZone: String?, stateCode: String?)? {
+    /// (for their quiet hours) and when they last used the bot.
+    public func newsRecipient(_ chatID: Int64) throws -> (timeZone: String?, stateCode: String?, lastActive: Date)? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT time_zone, state_code FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
+            try Row.fetchOne(db, sql: "SELECT time_zone, state_code, last_active_at FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
                              arguments: [chatID]).map { row in
-                (try row.decode(String?.self, forColumn: "time_zone"), try row.decode(String?.self, forColumn: "state_code"))
+                (try row.decode(String?.self, forColumn: "time_zone"), try row.decode(String?.self, forColumn: "state_code"),
+                 Date(timeIntervalSince1970: (try? row.decode(Double.self, forColumn: "last_active_at")) ?? 0))
             }
         }
     }
@@ -119,7 +120,7 @@ extension TutorStore {
         try writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
-                       l.streak_freezes, l.hide_from_friends, l.prev_week_xp
+                       l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code
                 FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id WHERE f.chat_id = ? ORDER BY f.since, l.chat_id
                 """, arguments: [chatID]).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
@@ -129,7 +130,8 @@ extension TutorStore {
                                      streak: Streak(current: r.value("streak_current", 0), best: r.value("streak_best", 0), lastDay: lastDay,
                                                     freezes: r.value("streak_freezes", 0)),
                                      hidden: r.value("hide_from_friends", false))
-                    .with(prevWeekXP: max(0, r.value("prev_week_xp", 0)))
+                    .with(prevWeekXP: max(0, r.value("prev_week_xp", 0)),
+                          zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none))
             }
         }
     }

@@ -110,6 +110,13 @@ struct ChallengeTests {
         #expect(says(open("c" + Self.token, .notFound), .challengeLinkBroken), "forged or deleted")
         #expect(says(open("c" + Self.token, .found(c, alreadyPlayed: true)), .challengeAlreadyPlayed), "once per friend")
         #expect(says(open("c" + Self.token, .found(c, alreadyPlayed: false), at: c.expiresAt), .challengeExpired), "a week is the limit")
+        // An old link opened from Settings: the line, then Home (a /start starts there), not Settings again.
+        var settled = Dialogue.newChat(chatID: 88, sender: Sender(userID: 88, firstName: "Jo"), isGroup: false, now: Sample.t0)
+        settled.learner.stateCode = "NY"; settled.session.screen = .settings
+        let fromSettings = Dialogue.reduce(settled, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: true))).1
+        #expect(says(fromSettings, .challengeAlreadyPlayed))
+        #expect(fromSettings.contains { if case .send(let r) = $0, case .home = r.message { true } else { false } })
+        #expect(!fromSettings.contains { if case .send(let r) = $0, case .settings = r.message { true } else { false } })
         // The maker opening their own link gets it back to share, not a game against themselves.
         let own = open("c" + Self.token, .found(c, alreadyPlayed: false), chat: 77)
         #expect(own.contains { if case .send(let r) = $0, case .challengeReady(let v) = r.message { return v.own }; return false })

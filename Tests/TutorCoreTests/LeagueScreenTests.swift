@@ -141,6 +141,21 @@ struct LeagueScreenTests {
         #expect(t.lastWeek == nil)
     }
 
+    /// 11:05 pm Sunday in California is already Monday in New York: a Californian friend's streak,
+    /// alive by their own days, must not read as broken (the play-test saw "🔥 6" vanish at Eastern midnight).
+    @Test func aFriendsStreakCountsByTheirOwnDays() throws {
+        let lateSunday = Date(timeIntervalSince1970: 1_796_627_100)   // 2026-12-07 07:05 UTC: Sunday 11:05 pm Pacific
+        let s = Self.chat(xp: 10)
+        var texan = FriendSummary(chatID: 501, firstName: "Maya", weekXP: 0, xpWeek: nil,
+                                  streak: Streak(current: 6, best: 6, lastDay: LocalDay(iso: "2026-12-05")), hidden: false)
+        texan = texan.with(prevWeekXP: 0, state: "CA")
+        var ctx = Sample.context(lateSunday)
+        ctx.friends = [texan]
+        let (_, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "f", action: .menu(.friends), messageID: 1), ctx)
+        let (view, _) = try #require(Self.screen(effects))
+        #expect(view.standings.first { $0.name == "Maya" }?.streak == 6)
+    }
+
     @Test func theWeekBoundaryIsGivenInTheLearnersOwnTime() throws {
         var s = Self.chat(xp: 10, state: "CA")
         let (view, _) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: [Self.friend(501, "Jordan", xp: 5)])))
