@@ -45,6 +45,9 @@ import TutorCore
         let share = try #require(ready.buttons.joined().first { $0.data.hasPrefix("url:") })
         #expect(share.data.hasPrefix("url:https://t.me/share/url?url=https%3A%2F%2Ft.me%2FPermitReadyBot%3Fstart%3D\(payload)&text="))
 
+        // Maya put her phone down an hour ago (news at night waits only for someone not using the bot).
+        let store = try #require(h.bot?.store)
+        try store.execute("UPDATE learner SET last_active_at = last_active_at - 3600 WHERE chat_id = ?", [maya])
         // Jordan has never used the bot: the link is their first message.
         h.fake.say("/start \(payload)", chat: jordan)
         #expect(h.waitForText(jordan, "Maya challenged you!"), "first name only")
@@ -61,7 +64,6 @@ import TutorCore
         #expect(h.waitForText(jordan, "Which state"), "a newcomer goes on to pick a state")
         // Maya hears about it once, but not at 11 pm her time: the news waits for 8 am (and her
         // own replies meanwhile are not held up behind it, below). Morning comes: it is sent.
-        let store = try #require(h.bot?.store)
         let morning = Self.lateEveningInTexas.addingTimeInterval(9 * 3600).timeIntervalSince1970
         #expect(h.fake.wait { (try? store.rows("SELECT not_before FROM outbox WHERE chat_id = ? AND status = 'pending'", [maya]))?
                                   .first?["not_before"].flatMap(Double.init) == morning })
