@@ -215,7 +215,8 @@ extension Bot {
                 // Also for input answered with the screen again (a stray line on Home: the screen
                 // re-shown keeps its league line) or a typed state name (it ends on Home).
                 if Self.showsFriends(e.event) || [.home, .friends, .progress, .typingState, .pickingState].contains(change.after.session.screen) {
-                    context.friends = try bot.store.friendSummaries(of: chatID)
+                    // With friends removed this week, marked: last week's league is judged with them.
+                    context.friends = try bot.store.friendSummaries(of: chatID, removedSince: League.start(of: League.week(of: now)))
                 }
                 // The daily challenge's last answer compares with the state's day: read the others' scores then.
                 if case .buttonTapped = e.event, let quiz = change.after.session.quiz, case .daily(let day) = quiz.mode,

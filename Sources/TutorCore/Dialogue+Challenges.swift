@@ -48,7 +48,7 @@ extension Reduction {
         guard !ids.isEmpty else { return linkNotice(.challengeLinkBroken) }
         state.session.challenge = challenge
         // (Friends are read for commands: a friend already is told so, not "friends now".)
-        state.session.challengeFromFriend = ctx.friends?.contains { $0.chatID == challenge.creatorChatID } ?? false
+        state.session.challengeFromFriend = currentFriends?.contains { $0.chatID == challenge.creatorChatID } ?? false
         // Someone new to the bot meets it first (who it is, the disclaimer), then the challenge.
         if firstTime { send(.welcome(firstName: learner.firstName)) }
         send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))

@@ -26,9 +26,12 @@ extension Reduction {
         }
     }
 
+    /// Friends now (the edge also loads those removed this week, for last week's league).
+    var currentFriends: [FriendSummary]? { ctx.friends?.filter { !$0.removedThisWeek } }
+
     /// Where the learner stands this week with the friends the edge loaded (nil: not loaded for this event).
     func leagueStanding(_ loaded: [FriendSummary]? = nil) -> LeagueStanding? {
-        guard let friends = loaded ?? ctx.friends else { return nil }
+        guard let friends = (loaded ?? ctx.friends)?.filter({ !$0.removedThisWeek }) else { return nil }
         if friends.isEmpty { return .noFriends }
         if learner.hideFromFriends { return .youHide(friends: friends.count) }
         let shown = visible(friends, week: leagueWeek)
@@ -69,7 +72,8 @@ extension Reduction {
     }
 
     mutating func showFriends(removed: String? = nil, friends loaded: [FriendSummary]? = nil) {
-        guard let friends = loaded ?? ctx.friends, let standing = leagueStanding(friends) else { return showHome() }
+        guard let everyone = loaded ?? ctx.friends, let standing = leagueStanding(everyone) else { return showHome() }
+        let friends = everyone.filter { !$0.removedThisWeek }
         awardLastWeeksWinner()
         state.session.screen = .friends
         let hiding = learner.hideFromFriends
@@ -80,7 +84,7 @@ extension Reduction {
             .map { (friend: $0, xp: $0.hidden ? -1 : $0.xp(inWeek: leagueWeek), name: Self.firstNameOnly($0.firstName)) }
             .sorted { a, b in (a.friend.hidden ? 1 : 0, hiding ? 0 : -a.xp, a.name) < (b.friend.hidden ? 1 : 0, hiding ? 0 : -b.xp, b.name) }
         state.session.friendKeys = state.session.friendKeys?.filter { key in friends.contains { $0.chatID == key.value } }
-        let lastWeek = lastWeeksWinners(friends)
+        let lastWeek = lastWeeksWinners(everyone)
         var rows: [[Button]] = shown.map { [Button(.removeFriend(name: $0.name), .removeFriend(friendKey(for: $0.friend.chatID)))] }
         rows.append([Button(.challengeFriend, .menu(.challenge))])
         rows.append([Button(.home, .menu(.home))])
@@ -117,7 +121,7 @@ extension Reduction {
     /// friend who is gone already (they removed this learner first) shows the list as it is.
     mutating func askToUnfriend(_ key: String, callbackID: String) {
         guard let id = state.session.friendKeys?[key] else { return stale(callbackID) }
-        guard let friend = ctx.friends?.first(where: { $0.chatID == id }) else {
+        guard let friend = currentFriends?.first(where: { $0.chatID == id }) else {
             effects.append(.answerButton(callbackID: callbackID, toast: nil))
             return showFriends()
         }
@@ -131,12 +135,14 @@ extension Reduction {
     /// Confirmed: both sides stop being friends (the friend isn't told).
     mutating func unfriend(_ key: String, callbackID: String) {
         guard let id = state.session.friendKeys?[key], var friends = ctx.friends else { return stale(callbackID) }
-        guard let i = friends.firstIndex(where: { $0.chatID == id }) else {
+        guard let i = friends.firstIndex(where: { $0.chatID == id && !$0.removedThisWeek }) else {
             effects.append(.answerButton(callbackID: callbackID, toast: nil))
             return showFriends()   // gone already: what they asked for
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
-        let gone = friends.remove(at: i)
+        // Kept, marked: it still counts in last week's league if that is first read now.
+        friends[i].removedThisWeek = true
+        let gone = friends[i]
         state.session.friendKeys?[key] = nil
         effects.append(.unfriend(gone.chatID))
         showFriends(removed: Self.firstNameOnly(gone.firstName), friends: friends)

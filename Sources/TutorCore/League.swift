@@ -66,8 +66,11 @@ public struct FriendSummary: Equatable, Sendable {
     public var timeZone: String? = nil
     public var stateCode: String? = nil
 
-    public func with(prevWeekXP: Int, zone: String? = nil, state: String? = nil) -> FriendSummary {
-        var f = self; f.prevWeekXP = prevWeekXP; f.timeZone = zone; f.stateCode = state; return f
+    /// No longer a friend (removed this week): counted only in last week's league.
+    public var removedThisWeek: Bool = false
+
+    public func with(prevWeekXP: Int, zone: String? = nil, state: String? = nil, removed: Bool = false) -> FriendSummary {
+        var f = self; f.prevWeekXP = prevWeekXP; f.timeZone = zone; f.stateCode = state; f.removedThisWeek = removed; return f
     }
 
     public init(chatID: Int64, firstName: String, weekXP: Int, xpWeek: LocalDay?, streak: Streak, hidden: Bool) {

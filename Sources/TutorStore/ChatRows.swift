@@ -290,7 +290,7 @@ extension TutorStore {
         }
         for item in change.outbox { try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt) }
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
-        try removeFriendships(db, change, chatID: l.chatID)
+        try removeFriendships(db, change, chatID: l.chatID, now: change.madeAt ?? l.lastActiveAt)
         try saveDailyResults(db, change, chatID: l.chatID)
         for key in change.firedTimers {
             try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])

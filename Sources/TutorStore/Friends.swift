@@ -22,11 +22,13 @@ extension TutorStore {
             // Both sides, and only while the friend still has a learner row (they may have deleted their data).
             try db.cachedStatement(sql: """
                 INSERT INTO friendship(chat_id, friend_chat_id, since)
-                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?) ON CONFLICT DO NOTHING
+                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
+                ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
                 """).execute(arguments: [chatID, friend, now.timeIntervalSince1970, friend])
             try db.cachedStatement(sql: """
                 INSERT INTO friendship(chat_id, friend_chat_id, since)
-                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?) ON CONFLICT DO NOTHING
+                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
+                ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
                 """).execute(arguments: [friend, chatID, now.timeIntervalSince1970, friend])
         }
     }
@@ -73,11 +75,13 @@ extension TutorStore {
         }
     }
 
-    static func removeFriendships(_ db: Database, _ change: ChatChange, chatID: Int64) throws {
+    /// Both sides stop being friends; the rows stay, marked, until pruning (see v11).
+    static func removeFriendships(_ db: Database, _ change: ChatChange, chatID: Int64, now: Date) throws {
         for friend in change.removedFriends {
             try db.cachedStatement(sql: """
-                DELETE FROM friendship WHERE (chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)
-                """).execute(arguments: [chatID, friend, friend, chatID])
+                UPDATE friendship SET removed_at = ?
+                WHERE ((chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)) AND removed_at IS NULL
+                """).execute(arguments: [now.timeIntervalSince1970, chatID, friend, friend, chatID])
         }
     }
 
@@ -115,14 +119,16 @@ extension TutorStore {
     }
 
     /// What the Friends screen and the league show of each friend (first name, this week's XP,
-    /// streak, whether they hide), in the order they became friends.
-    public func friendSummaries(of chatID: Int64) throws -> [FriendSummary] {
+    /// streak, whether they hide), in the order they became friends; with those removed since
+    /// `removedSince` (the week's start), marked, for last week's league.
+    public func friendSummaries(of chatID: Int64, removedSince: Date = .distantFuture) throws -> [FriendSummary] {
         try writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
-                       l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code
-                FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id WHERE f.chat_id = ? ORDER BY f.since, l.chat_id
-                """, arguments: [chatID]).map { row in
+                       l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed
+                FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id
+                WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?) ORDER BY f.since, l.chat_id
+                """, arguments: [chatID, removedSince.timeIntervalSince1970]).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
                 let lastDay = r.value("streak_last_day", String?.none).flatMap(LocalDay.init(iso:))
                 return FriendSummary(chatID: r.value("chat_id", Int64(0)), firstName: r.value("first_name", ""),
@@ -131,7 +137,8 @@ extension TutorStore {
                                                     freezes: r.value("streak_freezes", 0)),
                                      hidden: r.value("hide_from_friends", false))
                     .with(prevWeekXP: max(0, r.value("prev_week_xp", 0)),
-                          zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none))
+                          zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none),
+                          removed: r.value("removed", false))
             }
         }
     }
@@ -139,7 +146,8 @@ extension TutorStore {
     /// This learner's friends' chat ids.
     public func friends(of chatID: Int64) throws -> [Int64] {
         try writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT friend_chat_id FROM friendship WHERE chat_id = ? ORDER BY since", arguments: [chatID])
+            try Int64.fetchAll(db, sql: "SELECT friend_chat_id FROM friendship WHERE chat_id = ? AND removed_at IS NULL ORDER BY since",
+                               arguments: [chatID])
         }
     }
 
@@ -148,7 +156,7 @@ extension TutorStore {
         try writer.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge") ?? 0,
              try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge_play") ?? 0,
-             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM friendship") ?? 0) / 2)
+             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM friendship WHERE removed_at IS NULL") ?? 0) / 2)
         }
     }
 }

@@ -24,8 +24,10 @@ public struct PruneReport: Equatable, Sendable {
     /// Friend challenges long closed, with their plays; Daily 5 results and tallies of past days.
     public var challenges = 0
     public var dailyResults = 0
+    /// Friendships removed over a week ago (kept until then for last week's league).
+    public var friendships = 0
     public var seconds = 0.0
-    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults }
+    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults + friendships }
 }
 
 /// How long transient rows are kept (README "Data kept").
@@ -273,6 +275,10 @@ extension TutorStore {
         report.challenges += try deleteInChunks("""
             DELETE FROM challenge WHERE token IN (SELECT token FROM challenge WHERE expires_at < ? LIMIT ?)
             """, t - keep.closedChallengeDays * day)
+        // Friendships removed over a week ago: last week's league no longer needs them.
+        report.friendships = try deleteInChunks("""
+            DELETE FROM friendship WHERE (chat_id, friend_chat_id) IN (SELECT chat_id, friend_chat_id FROM friendship WHERE removed_at < ? LIMIT ?)
+            """, t - 8 * day)
         // Days are ISO dates (they sort as text); a day this far back is over in every time zone.
         let oldDay = LocalDay(now.addingTimeInterval(-keep.dailyResultDays * day), in: TimeZone(identifier: "UTC")!).description
         report.dailyResults = try deleteInChunks("""

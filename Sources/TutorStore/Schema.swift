@@ -278,6 +278,13 @@ enum Schema {
                 CREATE INDEX outbox_pending_due ON outbox(not_before) WHERE status = 'pending';
                 """)
         }
+        m.registerMigration("v11-friendship-removed") { db in
+            try db.execute(sql: """
+                -- A removed friendship is kept until the week after it ended: last week's league is
+                -- judged with who was a friend when it ended, whoever looks first.
+                ALTER TABLE friendship ADD COLUMN removed_at REAL;
+                """)
+        }
         return m
     }
 }

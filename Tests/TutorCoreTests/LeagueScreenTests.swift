@@ -156,6 +156,22 @@ struct LeagueScreenTests {
         #expect(view.standings.first { $0.name == "Maya" }?.streak == 6)
     }
 
+    /// The play-test's bug A: Ava (645 XP) removed Maya (429) on Monday before Maya looked, and
+    /// Maya was told she had won. Friends removed this week still count for last week.
+    @Test func aFriendRemovedThisWeekStillCountsForLastWeek() throws {
+        let monday = League.start(of: Self.thisWeek.adding(days: 7)).addingTimeInterval(9 * 3600)
+        var s = Self.chat(xp: 429)   // this week's 429 is last week's on Monday
+        let ava = Self.friend(501, "Ava", xp: 645).with(prevWeekXP: 0, removed: true)
+        var ctx = Sample.context(monday)
+        ctx.friends = [ava, Self.friend(502, "Jordan", xp: 100)]
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "f", action: .menu(.friends), messageID: 1), ctx)
+        let (view, buttons) = try #require(Self.screen(effects))
+        #expect(view.lastWeek == LeagueWeekWinners(friends: ["Ava"], you: false, xp: 645))
+        #expect(!s.learner.badges.contains(.leagueWinner))
+        #expect(!view.standings.contains { $0.name == "Ava" } && Self.removals(buttons).map(\.name) == ["Jordan"], "not a friend now")
+    }
+
     @Test func theWeekBoundaryIsGivenInTheLearnersOwnTime() throws {
         var s = Self.chat(xp: 10, state: "CA")
         let (view, _) = try #require(Self.screen(Self.tap(&s, .menu(.friends), friends: [Self.friend(501, "Jordan", xp: 5)])))

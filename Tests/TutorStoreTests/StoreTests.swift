@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -241,6 +241,34 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10) == .notFound)
         #expect(try store.challenge(token: String(repeating: "C", count: 22), openedBy: 10) != .notFound)
         #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(t + 40 * 86_400, in: TimeZone(identifier: "UTC")!), excluding: 10).players == 1)
+    }
+
+    /// A removed friendship is kept, marked, for last week's league; a new challenge makes friends
+    /// again; pruning takes it a week after.
+    @Test func removedFriendshipsAreKeptForLastWeekThenPruned() throws {
+        let store = try TutorStore(path: ":memory:")
+        var a = sampleState(), b = sampleState()
+        b.learner.chatID = 10; b.learner.userID = 10
+        let t = a.learner.joinedAt
+        try store.commit([ChatChange(before: nil, after: b, answers: [], outbox: [])], offset: nil)
+        var befriend = ChatChange(before: nil, after: a, answers: [], outbox: [])
+        befriend.newFriends = [10]; befriend.madeAt = t
+        try store.commit([befriend], offset: nil)
+        a.learner.lastActiveAt = t + 3600
+        var remove = ChatChange(before: a, after: a, answers: [], outbox: [])
+        remove.removedFriends = [10]; remove.madeAt = t + 3600
+        try store.commit([remove], offset: nil)
+        #expect(try store.friends(of: 9).isEmpty && store.friends(of: 10).isEmpty, "friends no more, both sides")
+        #expect(try store.friendSummaries(of: 9).isEmpty)
+        #expect(try store.friendSummaries(of: 9, removedSince: t).map(\.removedThisWeek) == [true], "kept for last week's league")
+        #expect(try store.socialCounts().friendships == 0)
+        var again = ChatChange(before: a, after: a, answers: [], outbox: [])
+        again.newFriends = [10]; again.madeAt = t + 7200
+        try store.commit([again], offset: nil)
+        #expect(try store.friends(of: 10) == [9] && store.friendSummaries(of: 9).map(\.removedThisWeek) == [false], "friends again")
+        try store.commit([remove], offset: nil)
+        #expect(try store.prune(now: t + 9 * 86_400).friendships == 2)
+        #expect(try store.friendSummaries(of: 9, removedSince: .distantPast).isEmpty)
     }
 
     /// A broadcast queues each learner once, in chunks, resuming where it stopped.
