@@ -78,8 +78,6 @@ enum LocalWeekTimeText {
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     static func text(_ t: LocalWeekTime) -> String {
-        let hour = t.minute / 60, minute = t.minute % 60
-        let clock = "\(hour % 12 == 0 ? 12 : hour % 12)" + (minute == 0 ? "" : ":" + (minute < 10 ? "0" : "") + "\(minute)") + (hour < 12 ? " am" : " pm")
-        return weekdays[(t.weekday - 1 + 7) % 7] + " " + clock
+        weekdays[(t.weekday - 1 + 7) % 7] + " " + Prompts.clock(t.minute)
     }
 }
