@@ -140,7 +140,10 @@ extension Bot {
                     if checkNudges {
                         if try sendDueNudges() > 0 { queued = true }
                         let stale = try store.dropStaleNews(queuedBefore: clock.now().addingTimeInterval(-Self.newsKeepsFor))
-                        if stale > 0 { logger.info("dropped \(stale) reminder(s) or friend news that waited over \(Int(Self.newsKeepsFor / 3600)) h to be sent") }
+                        if stale > 0 {
+                            logger.info("dropped \(stale) reminder(s) or friend news that waited over \(Int(Self.newsKeepsFor / 3600)) h to be sent")
+                            sender.reread(chats: nil)
+                        }
                     }
                     if pump {
                         try pumpBroadcasts()

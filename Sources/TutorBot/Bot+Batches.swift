@@ -135,7 +135,10 @@ extension Bot {
         taps += batch.extraOutbox.filter { $0.priority == OutboxItem.tapPriority }
         if !taps.isEmpty { sender.answerTaps(taps) }
         chatCache.put(committed.filter { !$0.erase }.map(\.after))
-        for change in committed where change.erase { chatCache.forget(change.after.learner.chatID) }
+        let erased = committed.filter(\.erase).map(\.after.learner.chatID)
+        for chatID in erased { chatCache.forget(chatID) }
+        // Their queued rows were deleted with them: the sender holds its own copy.
+        if !erased.isEmpty { sender.reread(chats: erased) }
         countersBox.withLock {
             $0.updatesProcessed += batch.counts.updatesProcessed
             $0.updatesSkipped += batch.counts.updatesSkipped

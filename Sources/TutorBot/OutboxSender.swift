@@ -21,12 +21,25 @@ public actor OutboxSender {
     let metrics: BotMetrics?
     let logger: Logger
     var inFlight: Set<Int64> = []
+    /// The pending rows, read in once each (the database is the log): see `OutboxQueue`.
+    var queue = OutboxQueue()
+    /// Read every pending row again at the next look (at start, after rows changed outside the
+    /// sender, and every `rereadEvery` in case something else changed them).
+    var rereadAll = true
+    var lastFullRead = ContinuousClock.now
+    static let rereadEvery = Duration.seconds(30)
+    /// Chats whose rows changed outside the sender (erased): read again at the next look.
+    var rereadChats: Set<Int64> = []
+    /// Rows in a request now, or delivered with their mark not yet written: still pending in the
+    /// database, so a re-read must not take them in again.
+    var delivering: Set<Int64> = []
+    var unmarkedIDs: Set<Int64> = []
     /// Set when the run loop ends: chats being worked on finish their current request and stop.
     var stopped = false
     var blockedHandler: (@Sendable (Int64) -> Void)?
     /// Set for a console sharing its database: deliver only this chat's rows (`Config.onlyChat`).
     var onlyChat: Int64?
-    public func deliverOnly(_ chatID: Int64?) { onlyChat = chatID }
+    public func deliverOnly(_ chatID: Int64?) { onlyChat = chatID; rereadAll = true }
     var wakeup: CheckedContinuation<Void, Never>?
     var wokenEarly = false
     var sleepGeneration = 0
@@ -96,6 +109,17 @@ public actor OutboxSender {
         Task { await self.wake() }
     }
 
+    /// Rows were changed outside the sender (a chat erased, stale news dropped): the chats given
+    /// (nil: all) are read again before the next look.
+    public nonisolated func reread(chats: [Int64]?) {
+        Task { await self.markForReread(chats) }
+    }
+
+    func markForReread(_ chats: [Int64]?) {
+        if let chats { rereadChats.formUnion(chats) } else { rereadAll = true }
+        wake()
+    }
+
     /// New rows were committed: look now rather than at the next timeout.
     public func wake() {
         if let w = wakeup { wakeup = nil; w.resume() } else { wokenEarly = true }
@@ -112,7 +136,9 @@ public actor OutboxSender {
             lastPass = .now
             var next: TimeInterval = 1
             do {
-                let heads = try store.pendingHeads(limit: Self.concurrentChats - inFlight.count, now: clock.now(), excluding: inFlight, onlyChat: onlyChat)
+                try readNewRows()
+                let now = clock.now()
+                let heads = queue.heads(limit: Self.concurrentChats - inFlight.count, now: now, excluding: inFlight)
                 for item in heads {
                     if item.priority >= OutboxItem.bulkPriority {
                         guard bulkInFlight.count < Self.concurrentBulkChats else { continue }
@@ -122,17 +148,35 @@ public actor OutboxSender {
                     Task { await self.deliverChat(startingWith: item) }
                 }
                 // Rows due now are looked at again when a chat is freed or a batch commits (both
-                // wake this loop); only held rows need a timed wake. (Asking for the earliest
-                // due row of all, busy chats' included, made this loop spin every 10 ms under load.)
-                let now = clock.now()
-                if let due = try store.nextDue(after: now) { next = min(1, max(0.01, due.timeIntervalSince(now))) }
-                // The other console's rows are due too, but not ours to send: don't spin on them.
-                if onlyChat != nil { next = max(next, 0.1) }
+                // wake this loop); only held rows need a timed wake.
+                if let due = queue.nextHeld(after: now) { next = min(1, max(0.01, due.timeIntervalSince(now))) }
             } catch {
                 logger.error("outbox read failed: \(error)")
             }
             await sleep(seconds: next)
         }
+    }
+
+    /// Takes in the rows committed since the last look (a range of the primary key: only new
+    /// rows are read), and re-reads what was marked for it.
+    private func readNewRows() throws {
+        if rereadAll || ContinuousClock.now - lastFullRead > Self.rereadEvery {
+            rereadAll = false
+            rereadChats = []
+            lastFullRead = .now
+            queue.replaceAll(with: try store.pendingRows(chatID: onlyChat).filter(isFree))
+            return
+        }
+        for chatID in rereadChats where onlyChat == nil || onlyChat == chatID {
+            queue.replace(chatID: chatID, with: try store.pendingRows(chatID: chatID).filter(isFree))
+        }
+        rereadChats = []
+        queue.add(try store.pendingRows(after: queue.readUpTo, chatID: onlyChat).filter(isFree))
+    }
+
+    /// Not being delivered, nor delivered and waiting for its mark (it still reads as pending).
+    private func isFree(_ item: OutboxItem) -> Bool {
+        !delivering.contains(item.id) && !unmarkedIDs.contains(item.id)
     }
 
     /// Stops taking new rows and waits (a few seconds at most) for requests in flight, so a
@@ -217,9 +261,10 @@ public actor OutboxSender {
     private func deliverChat(startingWith first: OutboxItem) async {
         var item: OutboxItem? = first
         while let current = item, !stopped {
+            delivering.insert(current.id)
             let delivered = await deliver(current, markLater: true)
-            // `after`: the row just sent may still read as pending until its mark is written.
-            item = delivered ? (try? store.nextPending(chatID: current.chatID, now: clock.now(), after: current.id)) ?? nil : nil
+            delivering.remove(current.id)
+            item = delivered ? queue.next(chatID: current.chatID, now: clock.now(), after: current.id) : nil
         }
         if unmarkedPerChat[first.chatID, default: 0] > 0 {
             awaitingMarks.insert(first.chatID)
@@ -237,6 +282,8 @@ public actor OutboxSender {
     /// Notes a delivered row; its mark is written with others shortly (`writeMarks`).
     private func markLater(_ item: OutboxItem, messageID: Int64?) {
         unmarked.append((item, messageID))
+        unmarkedIDs.insert(item.id)
+        queue.remove(item)
         unmarkedPerChat[item.chatID, default: 0] += 1
         if let tag = item.saveTag, let messageID { unmarkedRefs["\(item.chatID)/\(tag)"] = messageID }
         // One write scheduled at a time (another may be in flight): under load every delivery
@@ -279,6 +326,7 @@ public actor OutboxSender {
             return
         }
         for (item, messageID) in marks {
+            unmarkedIDs.remove(item.id)
             let key = "\(item.chatID)/\(item.saveTag ?? "")"
             if item.saveTag != nil, unmarkedRefs[key] == messageID { unmarkedRefs.removeValue(forKey: key) }
             let left = unmarkedPerChat[item.chatID, default: 1] - 1
@@ -313,7 +361,10 @@ public actor OutboxSender {
             // Attempts, not successes, are what Telegram counted when it said "too many".
             if item.priority >= 0 { flood.sent(at: .now) }
             let messageID = try await send(item)
-            if later { markLater(item, messageID: messageID) } else { try await writes.run { [store] in try store.markSent(item, messageID: messageID) } }
+            if later { markLater(item, messageID: messageID) } else {
+                try await writes.run { [store] in try store.markSent(item, messageID: messageID) }
+                queue.remove(item)
+            }
             switch item.priority {
             case ..<0: metrics?.tapsAnswered.increment()
             case 0: metrics?.repliesSent.increment()
@@ -331,35 +382,51 @@ public actor OutboxSender {
                 }
                 logger.warning("429 (\(scope.rawValue)): waiting \(seconds) s", metadata: meta)
                 let until = clock.now().addingTimeInterval(TimeInterval(seconds))
-                await write { [store] in try store.retryLater(item, until: until, error: error.description) }
+                await retryLater(item, until: until, error: error)
                 return false
             case .blocked:
                 metrics?.blocked.increment()
                 logger.info("learner blocked the bot; dropping their queue", metadata: meta)
                 await write { [store] in try store.dropQueued(chatID: item.chatID) }
+                queue.replace(chatID: item.chatID, with: [])
                 blockedHandler?(item.chatID)
                 return false
             case _ where BotAPI.isNotModified(error):
                 await write { [store] in try store.markSent(item, messageID: nil) }
+                queue.remove(item)
                 return true
             case _ where error.isTransient && item.attempts + 1 < Self.maxAttempts:
                 let delay = min(60, 0.5 * pow(2, Double(item.attempts)))
                 logger.warning("\(error); retrying in \(delay) s", metadata: meta)
                 let until = clock.now().addingTimeInterval(delay)
-                await write { [store] in try store.retryLater(item, until: until, error: error.description) }
+                await retryLater(item, until: until, error: error)
                 return false
             default:
                 metrics?.sendFailures.increment()
                 logger.error("giving up on a message: \(error)", metadata: meta)
-                await write { [store] in try store.markFailed(item, error: error.description) }
+                await giveUp(item, error: error.description)
                 return true
             }
         } catch {
             metrics?.sendFailures.increment()
             logger.error("giving up on a message: \(error)", metadata: meta)
-            await write { [store] in try store.markFailed(item, error: "\(error)") }
+            await giveUp(item, error: "\(error)")
             return true
         }
+    }
+
+    /// The row waits (the whole chat behind it, keeping order) until `until`, in the store and here.
+    private func retryLater(_ item: OutboxItem, until: Date, error: BotAPIError) async {
+        await write { [store] in try store.retryLater(item, until: until, error: error.description) }
+        var held = item
+        held.attempts += 1
+        held.notBefore = until
+        queue.put(held)
+    }
+
+    private func giveUp(_ item: OutboxItem, error: String) async {
+        await write { [store] in try store.markFailed(item, error: error) }
+        queue.remove(item)
     }
 
     /// Raises the overall pace after a quiet while, and lifts it after a long one.

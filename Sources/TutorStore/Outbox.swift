@@ -41,6 +41,8 @@ extension OutboxItem: FetchableRecord {
                   body: Data(try r.decode(String.self, forColumn: "body").utf8), editTag: try r.decode(forColumn: "edit_tag"),
                   saveTag: try r.decode(forColumn: "save_tag"), picture: try r.decode(forColumn: "picture"),
                   priority: try r.decode(forColumn: "priority"), attempts: try r.decode(forColumn: "attempts"))
+        let notBefore = try r.decode(Double.self, forColumn: "not_before")
+        self.notBefore = notBefore > 0 ? Date(timeIntervalSince1970: notBefore) : nil
     }
 }
 
@@ -56,53 +58,19 @@ extension TutorStore {
 
     // MARK: - outbox
 
-    /// The oldest pending row of every chat that has one (at most `limit` chats), replies first.
-    /// Only the head of each chat's queue is returned: a chat's messages go strictly in order.
-    /// `onlyChat`: that chat's head alone (a console sharing its database with another).
-    public func pendingHeads(limit: Int, now: Date, excluding busy: Set<Int64> = [], onlyChat: Int64? = nil) throws -> [OutboxItem] {
-        guard limit > 0 else { return [] }
-        // Asked every few milliseconds under load: a cached statement, and only the rows taken
-        // are copied out (busy chats' heads are skipped on the cursor).
-        return try writer.read { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT o.* FROM outbox o
-                JOIN (SELECT chat_id, MIN(id) AS id FROM outbox INDEXED BY outbox_pending_by_chat WHERE status = 'pending' AND priority >= 0
-                      AND (priority = 0 OR not_before <= ?2)
-                      AND (?1 IS NULL OR chat_id = ?1) GROUP BY chat_id) h ON h.id = o.id
-                WHERE o.not_before <= ?2
-                ORDER BY o.priority, o.id LIMIT ?3
-                """), arguments: [onlyChat, now.timeIntervalSince1970, limit + busy.count])
-            var heads: [OutboxItem] = []
-            while heads.count < limit, let row = try rows.next() {
-                if busy.contains(try row.decode(Int64.self, forColumn: "chat_id")) { continue }
-                heads.append(try OutboxItem(row: row))
-            }
-            return heads
-        }
-    }
-
-    /// The next pending row of one chat, if it is due.
-    /// `after`: the row just delivered, whose "sent" mark may still be on its way (see `markSent([…])`).
-    public func nextPending(chatID: Int64, now: Date, after: Int64 = 0) throws -> OutboxItem? {
+    /// Pending rows after row `id`, oldest first (the sender's look for new rows, see `OutboxQueue`;
+    /// after 0: every pending row). `chatID`: that chat's rows alone (a chat's rows read again, or
+    /// a console sharing its database with another). Button-tap answers are never stored.
+    public func pendingRows(after id: Int64 = 0, chatID: Int64? = nil) throws -> [OutboxItem] {
         try writer.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT * FROM outbox WHERE chat_id = ? AND status = 'pending' AND priority >= 0 AND id > ?
-                    AND (priority = 0 OR not_before <= ?) ORDER BY id LIMIT 1
-                """), arguments: [chatID, after, now.timeIntervalSince1970]).flatMap { row in
-                try row.decode(Double.self, forColumn: "not_before") <= now.timeIntervalSince1970 ? try OutboxItem(row: row) : nil
-            }
-        }
-    }
-
-
-    /// When the next held row (a retry, news waiting out quiet hours) becomes due, after `now`:
-    /// the sender's timed wake (rows due already wake it as chats are freed and rows committed).
-    /// Nil when none is held. An index range (the planner, without statistics, took a scan).
-    public func nextDue(after now: Date) throws -> Date? {
-        try writer.read { db in
-            try Double.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(not_before) FROM outbox INDEXED BY outbox_pending_due WHERE status = 'pending' AND not_before > ?
-                """), arguments: [now.timeIntervalSince1970]).map(Date.init(timeIntervalSince1970:))
+            // Asked after every commit: with a chat, that chat's partial index; without, a range of
+            // the primary key from `id` (NOT INDEXED: the partial index over every pending row
+            // would be walked whole instead).
+            let sql = chatID == nil
+                ? "SELECT * FROM outbox NOT INDEXED WHERE id > ? AND status = 'pending' AND priority >= 0 ORDER BY id"
+                : "SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND id > ? AND status = 'pending' AND priority >= 0 ORDER BY id"
+            let arguments: StatementArguments = chatID.map { [$0, id] } ?? [id]
+            return try OutboxItem.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         }
     }
 

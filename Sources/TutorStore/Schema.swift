@@ -285,6 +285,41 @@ enum Schema {
                 ALTER TABLE friendship ADD COLUMN removed_at REAL;
                 """)
         }
+        m.registerMigration("v12-outbox-ids-never-reused") { db in
+            try db.execute(sql: """
+                -- The sender reads each new row once, as those after the highest id it has read
+                -- (OutboxQueue): a plain rowid table gives a deleted highest id to the next row,
+                -- which that read would never see. AUTOINCREMENT never hands an id out twice.
+                -- The due-time index goes: the sender keeps the held rows' times in memory.
+                CREATE TABLE outbox_new (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    chat_id INTEGER NOT NULL,
+                    method TEXT NOT NULL,
+                    body TEXT NOT NULL CHECK (json_valid(body)),
+                    edit_tag TEXT,
+                    save_tag TEXT,
+                    picture TEXT,
+                    priority INTEGER NOT NULL DEFAULT 0,
+                    created_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    not_before REAL NOT NULL DEFAULT 0,
+                    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'dropped')),
+                    message_id INTEGER,
+                    error TEXT,
+                    broadcast_id INTEGER REFERENCES broadcast(id)
+                );
+                INSERT INTO outbox_new(id, chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, attempts,
+                    not_before, status, message_id, error, broadcast_id)
+                SELECT id, chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, attempts,
+                    not_before, status, message_id, error, broadcast_id FROM outbox;
+                DROP TABLE outbox;
+                ALTER TABLE outbox_new RENAME TO outbox;
+                CREATE INDEX outbox_pending ON outbox(status, priority, id) WHERE status = 'pending';
+                CREATE INDEX outbox_broadcast ON outbox(broadcast_id, status) WHERE broadcast_id IS NOT NULL;
+                CREATE INDEX outbox_done ON outbox(created_at) WHERE status != 'pending';
+                CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = 'pending';
+                """)
+        }
         return m
     }
 }

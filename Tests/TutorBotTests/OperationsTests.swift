@@ -268,7 +268,7 @@ import Glibc
         change.answers += [AnswerRecord(questionID: "u-q9", correct: true, quizID: 2, answeredAt: now, localDay: LocalDay(now, in: .gmt))]
         change.outbox = [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"old"}"#.utf8))]
         try store.commit([change], offset: nil)
-        let item = try #require(try store.pendingHeads(limit: 1, now: now).first)
+        let item = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 1, now: now).first)
         try store.markSent(OutboxItem(id: item.id, chatID: 1, method: "sendMessage", body: item.body, saveTag: "q1.0"), messageID: 5)
         try store.execute("UPDATE outbox SET created_at = ?", [old.timeIntervalSince1970])
         try store.execute("UPDATE message_ref SET saved_at = ?", [old.timeIntervalSince1970])

@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed", "v12-outbox-ids-never-reused"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -89,7 +89,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.dropStaleNews(queuedBefore: evening) == 0, "on time: kept")
         #expect(try store.dropStaleNews(queuedBefore: evening.addingTimeInterval(3 * 3600)) == 1)
         #expect(try store.pendingCount() == 1)
-        let head = try #require(try store.pendingHeads(limit: 10, now: evening.addingTimeInterval(4 * 3600)).first)
+        let head = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: evening.addingTimeInterval(4 * 3600)).first)
         #expect(String(decoding: head.body, as: UTF8.self).contains("a reply"))
         // A console counts and ages only its own chat's rows.
         #expect(try store.pendingCount(chatID: 9) == 1 && store.pendingCount(chatID: 10) == 0)
@@ -105,7 +105,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.loadChat(9) == s)
         #expect(try store.updateOffset() == 1234)
         #expect(try store.pendingCount() == 1)
-        let head = try #require(try store.pendingHeads(limit: 10, now: Date()).first)
+        let head = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: Date()).first)
         try store.markSent(head, messageID: 555)
         #expect(try store.messageID(chatID: 9, tag: "q3.1") == 555)
         #expect(try store.pendingCount() == 0)
@@ -120,7 +120,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         let a = OutboxItem(chatID: 9, method: "sendMessage", body: Data("{}".utf8))
         try store.commit([ChatChange(before: s, after: after, answers: [], outbox: [a, a])], offset: 5)
         #expect(try store.loadChat(9)?.progress.count == 2)
-        #expect(try store.pendingHeads(limit: 10, now: Date()).count == 1, "one head per chat: the second waits its turn")
+        #expect(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: Date()).count == 1, "one head per chat: the second waits its turn")
     }
 
     @Test func theSchemaRefusesImpossibleRows() throws {
@@ -171,7 +171,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.challenge(token: String(repeating: "B", count: 22), openedBy: 9) == .notFound)
         #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(iso: "2026-11-18")!, excluding: 10).counts == [0, 0, 0, 0, 1, 0])
         #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(iso: "2026-11-18")!, excluding: 9).players == 0, "not counted against oneself")
-        let head = try #require(try store.pendingHeads(limit: 1, now: Date()).first)
+        let head = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 1, now: Date()).first)
         try store.markSent(head, messageID: 5)
         let b = try store.createBroadcast(stateCode: "TX", text: "New questions!", adminChatID: 1, status: "sending", now: Date())
         #expect(try store.enqueueBroadcast(b, limit: 10, now: Date()) { _, _ in Data("{}".utf8) } == 2, "Ana and her friend")
@@ -208,14 +208,14 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
             OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"reply"}"#.utf8))])
         change.madeAt = now
         try store.commit([change], offset: nil)
-        let head = try #require(try store.pendingHeads(limit: 10, now: now).first)
+        let head = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: now).first)
         #expect(String(decoding: head.body, as: UTF8.self).contains("reply"))
-        #expect(try store.pendingHeads(limit: 10, now: now).count == 1)
+        #expect(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: now).count == 1)
         try store.markSent(head, messageID: 1)
-        #expect(try store.pendingHeads(limit: 10, now: now).isEmpty, "held")
-        #expect(try store.nextPending(chatID: 9, now: now) == nil)
+        #expect(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: now).isEmpty, "held")
+        #expect(try OutboxQueue(store.pendingRows()).next(chatID: 9, now: now) == nil)
         #expect(try store.dropStaleNews(queuedBefore: now.addingTimeInterval(4 * 3600)) == 0, "stale counts from when it was due")
-        let morning = try #require(try store.pendingHeads(limit: 10, now: now.addingTimeInterval(8 * 3600)).first)
+        let morning = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: now.addingTimeInterval(8 * 3600)).first)
         #expect(String(decoding: morning.body, as: UTF8.self).contains("news"))
     }
 

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The outbox's pending rows held in memory, in order per chat, and which row each chat sends
+/// next. The database stays the log (a row is written with the change that caused it, and marked
+/// when Telegram takes it); the sender reads each new row in once (`TutorStore.pendingRows(after:)`)
+/// and asks this, not the database, what to send. Asking the database, a grouped query over the
+/// whole queue every few milliseconds and another query after every message, was a quarter of
+/// the bot's CPU under load.
+public struct OutboxQueue: Sendable {
+    /// Each chat's pending rows, by id. A chat with none has no entry.
+    private var chats: [Int64: [OutboxItem]] = [:]
+    /// The highest row id read in: the next look reads only rows after it. Row ids are never
+    /// reused (the outbox is AUTOINCREMENT), so no row committed later can have a smaller one.
+    public private(set) var readUpTo: Int64 = 0
+
+    public init() {}
+
+    public init(_ rows: [OutboxItem]) { add(rows) }
+
+    /// Pending rows held, over all chats.
+    public var count: Int { chats.values.reduce(0) { $0 + $1.count } }
+
+    /// Adds rows read from the store, keeping each chat's order; a row already held is replaced.
+    public mutating func add(_ rows: [OutboxItem]) {
+        for row in rows {
+            readUpTo = max(readUpTo, row.id)
+            put(row)
+        }
+    }
+
+    /// Inserts a row in its chat's order, or replaces the one with its id (a retry's new time).
+    public mutating func put(_ row: OutboxItem) {
+        // Modified in place through the subscript: a copy taken out and written back would copy
+        // the chat's whole array on every row.
+        chats[row.chatID, default: []].insert(row)
+    }
+
+    /// Forgets a row (sent, or given up for good).
+    public mutating func remove(_ row: OutboxItem) {
+        guard var rows = chats.removeValue(forKey: row.chatID) else { return }
+        rows.removeAll { $0.id == row.id }
+        if !rows.isEmpty { chats[row.chatID] = rows }
+    }
+
+    /// Replaces one chat's rows with what the store holds now (its rows were erased, or dropped).
+    public mutating func replace(chatID: Int64, with rows: [OutboxItem]) {
+        chats.removeValue(forKey: chatID)
+        add(rows.filter { $0.chatID == chatID })
+    }
+
+    /// Replaces every row with what the store holds now (rows changed outside the sender).
+    public mutating func replaceAll(with rows: [OutboxItem]) {
+        chats = [:]
+        add(rows)
+    }
+
+    /// The row this chat sends next, if it is due: its first reply or first due bulk row (a held
+    /// bulk row, news waiting out quiet hours, doesn't hold up replies queued after it), and only
+    /// if that row is due (a reply waiting out a retry holds up the chat: order is kept).
+    /// `after`: rows up to this id are skipped (the row just tried).
+    public func next(chatID: Int64, now: Date, after: Int64 = 0) -> OutboxItem? {
+        guard let rows = chats[chatID], let i = Self.nextIndex(rows, now: now, after: after) else { return nil }
+        return rows[i]
+    }
+
+    /// `next`'s position in a chat's rows. By index: the loop is run for every chat at every look,
+    /// and iterating the rows themselves copied each (a retain of its strings and body).
+    static func nextIndex(_ rows: [OutboxItem], now: Date, after: Int64) -> Int? {
+        for i in rows.indices where rows[i].id > after && rows[i].priority >= 0 {
+            let due = (rows[i].notBefore ?? .distantPast) <= now
+            if rows[i].priority == 0 || due { return due ? i : nil }
+        }
+        return nil
+    }
+
+    /// The next row of every chat not in `busy` that has one due (at most `limit`): replies before
+    /// bulk, then the longest waiting first.
+    public func heads(limit: Int, now: Date, excluding busy: Set<Int64> = []) -> [OutboxItem] {
+        guard limit > 0 else { return [] }
+        // Sorted as (priority, id, chat, position) keys, not as rows: sorting the rows themselves
+        // moved whole items about and was most of a look.
+        var keys: [(priority: Int, id: Int64, chatID: Int64, index: Int)] = []
+        for (chatID, rows) in chats where !busy.contains(chatID) {
+            if let i = Self.nextIndex(rows, now: now, after: 0) { keys.append((rows[i].priority, rows[i].id, chatID, i)) }
+        }
+        keys.sort { ($0.priority, $0.id) < ($1.priority, $1.id) }
+        return keys.prefix(limit).map { chats[$0.chatID]![$0.index] }
+    }
+
+    /// When the earliest held row (a retry, news held for the morning) becomes due after `now`;
+    /// nil when none is held. Rows due already are sent as chats come free.
+    public func nextHeld(after now: Date) -> Date? {
+        var earliest: Date?
+        for rows in chats.values {
+            for i in rows.indices {
+                if let at = rows[i].notBefore, at > now, at < (earliest ?? .distantFuture) { earliest = at }
+            }
+        }
+        return earliest
+    }
+}
+
+extension [OutboxItem] {
+    /// Inserts by id; a row with the same id is replaced. New rows come in id order, so this is
+    /// nearly always an append.
+    fileprivate mutating func insert(_ row: OutboxItem) {
+        if let last, last.id < row.id { append(row); return }
+        if let i = firstIndex(where: { $0.id >= row.id }) {
+            if self[i].id == row.id { self[i] = row } else { insert(row, at: i) }
+        } else {
+            append(row)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TutorCore
+@testable import TutorStore
+
+/// The sender's in-memory queue: the same rows in the same order as the database would give
+/// (replies first, a chat strictly in order, held rows waiting), and a row read in once.
+@Suite struct OutboxQueueTests {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func row(_ id: Int64, chat: Int64, priority: Int = 0, heldFor seconds: TimeInterval? = nil) -> OutboxItem {
+        var item = OutboxItem(id: id, chatID: chat, method: "sendMessage", body: Data("{}".utf8), priority: priority)
+        item.notBefore = seconds.map { now.addingTimeInterval($0) }
+        return item
+    }
+
+    @Test func repliesGoFirstThenTheLongestWaitingAndOneRowPerChat() {
+        let q = OutboxQueue([row(1, chat: 7, priority: 1), row(2, chat: 8), row(3, chat: 8), row(4, chat: 9)])
+        #expect(q.heads(limit: 10, now: now).map(\.id) == [2, 4, 1], "chat 8's second row waits for its first")
+        #expect(q.heads(limit: 2, now: now).map(\.id) == [2, 4])
+        #expect(q.heads(limit: 10, now: now, excluding: [8]).map(\.id) == [4, 1], "a busy chat is skipped")
+        #expect(q.next(chatID: 8, now: now, after: 2)?.id == 3)
+    }
+
+    @Test func aHeldReplyHoldsItsChatButHeldNewsDoesNot() {
+        // A reply waiting out a retry: nothing after it goes first.
+        var q = OutboxQueue([row(1, chat: 8, heldFor: 30), row(2, chat: 8)])
+        #expect(q.next(chatID: 8, now: now) == nil)
+        #expect(q.nextHeld(after: now) == now.addingTimeInterval(30))
+        #expect(q.next(chatID: 8, now: now.addingTimeInterval(31))?.id == 1)
+        // A friend's news held for the morning: the replies after it go on.
+        q = OutboxQueue([row(1, chat: 8, priority: 1, heldFor: 8 * 3600), row(2, chat: 8)])
+        #expect(q.next(chatID: 8, now: now)?.id == 2)
+        q.remove(row(2, chat: 8))
+        #expect(q.next(chatID: 8, now: now) == nil && q.heads(limit: 5, now: now).isEmpty)
+        #expect(q.next(chatID: 8, now: now.addingTimeInterval(8 * 3600))?.id == 1)
+    }
+
+    @Test func aRetryReplacesItsRowAndRereadsReplaceAChat() {
+        var q = OutboxQueue([row(1, chat: 8), row(2, chat: 8), row(3, chat: 9)])
+        q.put(row(1, chat: 8, heldFor: 5))
+        #expect(q.count == 3, "replaced, not added")
+        #expect(q.next(chatID: 8, now: now) == nil)
+        q.replace(chatID: 8, with: [row(4, chat: 8)])
+        #expect(q.next(chatID: 8, now: now)?.id == 4)
+        #expect(q.readUpTo == 4)
+        q.replaceAll(with: [])
+        #expect(q.count == 0 && q.readUpTo == 4, "what was read stays read")
+        q.put(row(6, chat: 9)); q.put(row(5, chat: 9))
+        #expect(q.next(chatID: 9, now: now)?.id == 5, "kept in id order")
+    }
+
+    /// The sender reads only rows after the highest id it has read: an id handed out twice (a
+    /// plain rowid table gives a deleted highest id to the next row) would never be sent.
+    @Test func aRowIdIsNeverHandedOutTwice() throws {
+        let store = try TutorStore(path: ":memory:")
+        let item = OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"a"}"#.utf8))
+        try store.commit([], offset: nil, extraOutbox: [item, item])
+        var q = OutboxQueue(try store.pendingRows())
+        #expect(q.count == 2)
+        for row in try store.pendingRows() { try store.markSent(row, messageID: 1); q.remove(row) }
+        // Everything sent is pruned, the highest row included (a bot idle for an hour).
+        let pruned = try store.prune(now: Date().addingTimeInterval(86_400))
+        #expect(pruned.outbox == 2)
+        try store.commit([], offset: nil, extraOutbox: [item])
+        let new = try store.pendingRows(after: q.readUpTo)
+        #expect(new.count == 1 && new[0].id > 2)
+        q.add(new)
+        #expect(q.heads(limit: 5, now: Date()).map(\.id) == new.map(\.id))
+        #expect(try store.pendingRows(after: q.readUpTo).isEmpty)
+        #expect(try store.pendingRows(chatID: 9).map(\.id) == new.map(\.id))
+        #expect(try store.pendingRows(chatID: 10).isEmpty)
+    }
+}
