@@ -121,6 +121,31 @@ final class Harness: @unchecked Sendable {
         await h.kill()
     }
 
+    /// "Delete my data" erases the chat's queued rows with it: the sender, which holds its own copy
+    /// of the queue, reads the chat again, says goodbye, and a new /start is answered as a newcomer.
+    @Test func deletingYourDataEndsWithTheGoodbyeAndStartingAgainWorks() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start MA", chat: chat)
+        #expect(h.waitForText(chat, "Questions seen"))
+        #expect(h.fake.press("⚙️ Settings", chat: chat))
+        #expect(h.waitForText(chat, "State: Massachusetts"))
+        #expect(h.fake.wait { h.fake.press("🗑 Delete my data", chat: chat) })
+        #expect(h.waitForText(chat, "Delete all your data?"))
+        #expect(h.fake.press("Yes, delete everything", chat: chat))
+        #expect(h.waitForText(chat, "everything PermitReady knew about you is erased"))
+        let goodbye = h.fake.messages(chat: chat).count
+        let store = try #require(h.bot?.store)
+        #expect(try store.loadChat(chat) == nil)
+        #expect(h.fake.wait { (try? store.pendingCount(chatID: chat)) == 0 })
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        #expect(h.fake.messages(chat: chat).dropFirst(goodbye).allSatisfy { !$0.text.contains("Questions seen") },
+                "nothing queued before the erase arrives after it")
+        #expect(h.fake.rejections.isEmpty)
+        await h.kill()
+    }
+
     @Test func rateLimitIsWaitedOutForExactlyRetryAfter() async throws {
         let h = try Harness()
         h.fake.inject("sendMessage", status: 429, body: ["ok": false, "error_code": 429,
