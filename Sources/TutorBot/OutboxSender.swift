@@ -146,21 +146,26 @@ public actor OutboxSender {
         }
     }
 
-    /// Takes in the rows committed since the last look (a range of the primary key: only new
-    /// rows are read), and re-reads what was marked for it.
+    /// Takes in the rows committed since the last look (index ranges: only new rows are read),
+    /// bulk rows while there is room for them, and re-reads what was marked for it.
     private func readNewRows() throws {
         if rereadAll || ContinuousClock.now - lastFullRead > Self.rereadEvery {
             rereadAll = false
             rereadChats = []
             lastFullRead = .now
-            queue.replaceAll(with: try store.pendingRows(chatID: onlyChat).filter(isFree))
+            let replies = try store.pendingReplies(after: 0, chatID: onlyChat)
+            let bulk = try store.pendingBulk(after: 0, limit: OutboxQueue.bulkHeldAtMost, chatID: onlyChat)
+            queue.replaceAll(with: (replies + bulk).filter(isFree), bulkComplete: bulk.count < OutboxQueue.bulkHeldAtMost)
             return
         }
         for chatID in rereadChats where onlyChat == nil || onlyChat == chatID {
             queue.replace(chatID: chatID, with: try store.pendingRows(chatID: chatID).filter(isFree))
         }
         rereadChats = []
-        queue.add(try store.pendingRows(after: queue.readUpTo, chatID: onlyChat).filter(isFree))
+        queue.add(try store.pendingReplies(after: queue.repliesReadUpTo, chatID: onlyChat).filter(isFree))
+        if queue.bulkRoom > 0 {
+            queue.add(try store.pendingBulk(after: queue.bulkReadUpTo, limit: queue.bulkRoom, chatID: onlyChat).filter(isFree))
+        }
     }
 
     /// Not being delivered, nor delivered and waiting for its mark (it still reads as pending).

@@ -58,19 +58,39 @@ extension TutorStore {
 
     // MARK: - outbox
 
-    /// Pending rows after row `id`, oldest first (the sender's look for new rows, see `OutboxQueue`;
-    /// after 0: every pending row). `chatID`: that chat's rows alone (a chat's rows read again, or
-    /// a console sharing its database with another). Button-tap answers are never stored.
-    public func pendingRows(after id: Int64 = 0, chatID: Int64? = nil) throws -> [OutboxItem] {
+    /// Pending replies after row `id`, oldest first: the sender's look for new rows (`OutboxQueue`).
+    /// `chatID`: that chat's alone (a console sharing its database with another).
+    public func pendingReplies(after id: Int64, chatID: Int64? = nil) throws -> [OutboxItem] {
+        try pendingRows(priority: 0, after: id, limit: nil, chatID: chatID)
+    }
+
+    /// At most `limit` pending bulk rows (reminders, news, broadcasts) after row `id`, oldest first.
+    public func pendingBulk(after id: Int64, limit: Int, chatID: Int64? = nil) throws -> [OutboxItem] {
+        guard limit > 0 else { return [] }
+        return try pendingRows(priority: OutboxItem.bulkPriority, after: id, limit: limit, chatID: chatID)
+    }
+
+    /// Every pending row of one chat (of all, for nil), oldest first: a chat whose rows changed
+    /// outside the sender is read again. Button-tap answers are never stored.
+    public func pendingRows(chatID: Int64? = nil) throws -> [OutboxItem] {
         try writer.read { db in
-            // Asked after every commit: with a chat, that chat's partial index; without, a range of
-            // the primary key from `id` (NOT INDEXED: the partial index over every pending row
-            // would be walked whole instead).
-            let sql = chatID == nil
-                ? "SELECT * FROM outbox NOT INDEXED WHERE id > ? AND status = 'pending' AND priority >= 0 ORDER BY id"
-                : "SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND id > ? AND status = 'pending' AND priority >= 0 ORDER BY id"
-            let arguments: StatementArguments = chatID.map { [$0, id] } ?? [id]
-            return try OutboxItem.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+            guard let chatID else {
+                return try OutboxItem.fetchAll(db, sql: "SELECT * FROM outbox WHERE status = 'pending' AND priority >= 0 ORDER BY id")
+            }
+            return try OutboxItem.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND status = 'pending' AND priority >= 0 ORDER BY id
+                """), arguments: [chatID])
+        }
+    }
+
+    /// Asked after every commit: a range of the pending rows' (status, priority, id) index, so
+    /// only new rows are read, however many bulk rows wait unread behind them.
+    private func pendingRows(priority: Int, after id: Int64, limit: Int?, chatID: Int64?) throws -> [OutboxItem] {
+        try writer.read { db in
+            try OutboxItem.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM outbox INDEXED BY outbox_pending WHERE status = 'pending' AND priority = ?1 AND id > ?2
+                    AND (?3 IS NULL OR chat_id = ?3) ORDER BY id LIMIT ?4
+                """), arguments: [priority, id, chatID, limit ?? -1])
         }
     }
 

@@ -2,16 +2,25 @@ import Foundation
 
 /// The outbox's pending rows held in memory, in order per chat, and which row each chat sends
 /// next. The database stays the log (a row is written with the change that caused it, and marked
-/// when Telegram takes it); the sender reads each new row in once (`TutorStore.pendingRows(after:)`)
-/// and asks this, not the database, what to send. Asking the database, a grouped query over the
-/// whole queue every few milliseconds and another query after every message, was a quarter of
-/// the bot's CPU under load.
+/// when Telegram takes it); the sender reads each new row in once (`TutorStore.pendingReplies(after:)`,
+/// `pendingBulk(after:)`) and asks this, not the database, what to send. Asking the database, a
+/// grouped query over the whole queue every few milliseconds and another query after every
+/// message, was a quarter of the bot's CPU under load.
+///
+/// Replies are all held (a few per active learner). Bulk rows (reminders, news, broadcasts) are
+/// held up to `bulkHeldAtMost` and read on as they go: with Telegram unreachable for hours,
+/// reminders pile up in the database by the hundred thousand, and holding them all would take
+/// the memory the bot runs in.
 public struct OutboxQueue: Sendable {
     /// Each chat's pending rows, by id. A chat with none has no entry.
     private var chats: [Int64: [OutboxItem]] = [:]
-    /// The highest row id read in: the next look reads only rows after it. Row ids are never
-    /// reused (the outbox is AUTOINCREMENT), so no row committed later can have a smaller one.
-    public private(set) var readUpTo: Int64 = 0
+    /// The highest reply and bulk row ids read in: the next look reads only rows after them. Row
+    /// ids are never reused (the outbox is AUTOINCREMENT), so no row committed later has a smaller one.
+    public private(set) var repliesReadUpTo: Int64 = 0
+    public private(set) var bulkReadUpTo: Int64 = 0
+    /// Bulk rows held now.
+    public private(set) var bulkHeld = 0
+    public static let bulkHeldAtMost = 5_000
 
     public init() {}
 
@@ -20,10 +29,13 @@ public struct OutboxQueue: Sendable {
     /// Pending rows held, over all chats.
     public var count: Int { chats.values.reduce(0) { $0 + $1.count } }
 
+    /// How many more bulk rows to read in.
+    public var bulkRoom: Int { max(0, Self.bulkHeldAtMost - bulkHeld) }
+
     /// Adds rows read from the store, keeping each chat's order; a row already held is replaced.
     public mutating func add(_ rows: [OutboxItem]) {
         for row in rows {
-            readUpTo = max(readUpTo, row.id)
+            if row.priority == 0 { repliesReadUpTo = max(repliesReadUpTo, row.id) } else { bulkReadUpTo = max(bulkReadUpTo, row.id) }
             put(row)
         }
     }
@@ -32,25 +44,32 @@ public struct OutboxQueue: Sendable {
     public mutating func put(_ row: OutboxItem) {
         // Modified in place through the subscript: a copy taken out and written back would copy
         // the chat's whole array on every row.
-        chats[row.chatID, default: []].insert(row)
+        if chats[row.chatID, default: []].insert(row), row.priority != 0 { bulkHeld += 1 }
     }
 
     /// Forgets a row (sent, or given up for good).
     public mutating func remove(_ row: OutboxItem) {
         guard var rows = chats.removeValue(forKey: row.chatID) else { return }
+        let before = rows.count
         rows.removeAll { $0.id == row.id }
+        if rows.count < before, row.priority != 0 { bulkHeld -= 1 }
         if !rows.isEmpty { chats[row.chatID] = rows }
     }
 
     /// Replaces one chat's rows with what the store holds now (its rows were erased, or dropped).
+    /// The marks stay: other chats' rows before these may not have been read yet.
     public mutating func replace(chatID: Int64, with rows: [OutboxItem]) {
-        chats.removeValue(forKey: chatID)
-        add(rows.filter { $0.chatID == chatID })
+        if let old = chats.removeValue(forKey: chatID) { bulkHeld -= old.count { $0.priority != 0 } }
+        for row in rows where row.chatID == chatID { put(row) }
     }
 
     /// Replaces every row with what the store holds now (rows changed outside the sender).
-    public mutating func replaceAll(with rows: [OutboxItem]) {
+    /// `bulkComplete`: false when the bulk rows given stop at the cap; the bulk rows after the
+    /// last of them are then read on later, as room frees.
+    public mutating func replaceAll(with rows: [OutboxItem], bulkComplete: Bool = true) {
         chats = [:]
+        bulkHeld = 0
+        if !bulkComplete { bulkReadUpTo = rows.filter { $0.priority != 0 }.map(\.id).max() ?? 0 }
         add(rows)
     }
 
@@ -103,12 +122,15 @@ public struct OutboxQueue: Sendable {
 extension [OutboxItem] {
     /// Inserts by id; a row with the same id is replaced. New rows come in id order, so this is
     /// nearly always an append.
-    fileprivate mutating func insert(_ row: OutboxItem) {
-        if let last, last.id < row.id { append(row); return }
+    /// Returns whether the row is new (not a replacement).
+    fileprivate mutating func insert(_ row: OutboxItem) -> Bool {
+        if let last, last.id < row.id { append(row); return true }
         if let i = firstIndex(where: { $0.id >= row.id }) {
-            if self[i].id == row.id { self[i] = row } else { insert(row, at: i) }
+            if self[i].id == row.id { self[i] = row; return false }
+            insert(row, at: i)
         } else {
             append(row)
         }
+        return true
     }
 }

@@ -43,9 +43,9 @@ import TutorCore
         #expect(q.next(chatID: 8, now: now) == nil)
         q.replace(chatID: 8, with: [row(4, chat: 8)])
         #expect(q.next(chatID: 8, now: now)?.id == 4)
-        #expect(q.readUpTo == 4)
+        #expect(q.repliesReadUpTo == 3, "a chat read again moves no mark: other chats' rows before it may be unread")
         q.replaceAll(with: [])
-        #expect(q.count == 0 && q.readUpTo == 4, "what was read stays read")
+        #expect(q.count == 0 && q.repliesReadUpTo == 3, "what was read stays read")
         q.put(row(6, chat: 9)); q.put(row(5, chat: 9))
         #expect(q.next(chatID: 9, now: now)?.id == 5, "kept in id order")
     }
@@ -63,12 +63,40 @@ import TutorCore
         let pruned = try store.prune(now: Date().addingTimeInterval(86_400))
         #expect(pruned.outbox == 2)
         try store.commit([], offset: nil, extraOutbox: [item])
-        let new = try store.pendingRows(after: q.readUpTo)
+        let new = try store.pendingReplies(after: q.repliesReadUpTo)
         #expect(new.count == 1 && new[0].id > 2)
         q.add(new)
         #expect(q.heads(limit: 5, now: Date()).map(\.id) == new.map(\.id))
-        #expect(try store.pendingRows(after: q.readUpTo).isEmpty)
+        #expect(try store.pendingReplies(after: q.repliesReadUpTo).isEmpty)
         #expect(try store.pendingRows(chatID: 9).map(\.id) == new.map(\.id))
         #expect(try store.pendingRows(chatID: 10).isEmpty)
+    }
+
+    /// Telegram unreachable for hours: reminders pile up by the hundred thousand. The queue holds
+    /// a bounded number of bulk rows and reads on in order as they go; replies are always read.
+    @Test func bulkRowsAreHeldUpToTheCapAndReadOnInOrder() throws {
+        let store = try TutorStore(path: ":memory:")
+        let cap = OutboxQueue.bulkHeldAtMost
+        let reminders = (0..<(cap + 20)).map { i in
+            OutboxItem(chatID: Int64(1_000 + i), method: "sendMessage", body: Data(#"{"chat_id":1,"text":"study"}"#.utf8), priority: OutboxItem.bulkPriority)
+        }
+        try store.commit([], offset: nil, extraOutbox: reminders)
+        try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"reply"}"#.utf8))])
+        var q = OutboxQueue()
+        q.add(try store.pendingReplies(after: q.repliesReadUpTo))
+        q.add(try store.pendingBulk(after: q.bulkReadUpTo, limit: q.bulkRoom))
+        #expect(q.bulkHeld == cap && q.bulkRoom == 0)
+        #expect(q.heads(limit: 1, now: Date()).first?.chatID == 9, "the reply after them all is read, and goes first")
+        // Ten reminders go out: ten more are read, the next ten in order.
+        for row in q.heads(limit: 11, now: Date()).dropFirst() { try store.markSent(row, messageID: 1); q.remove(row) }
+        #expect(q.bulkRoom == 10)
+        let next = try store.pendingBulk(after: q.bulkReadUpTo, limit: q.bulkRoom)
+        #expect(next.map(\.chatID) == (cap..<(cap + 10)).map { Int64(1_000 + $0) })
+        q.add(next)
+        #expect(q.bulkHeld == cap)
+        // Read again from scratch, stopping at the cap: the rest are read on after the last held.
+        q.replaceAll(with: try store.pendingReplies(after: 0) + store.pendingBulk(after: 0, limit: cap), bulkComplete: false)
+        #expect(q.bulkHeld == cap)
+        #expect(try store.pendingBulk(after: q.bulkReadUpTo, limit: 100).count == 10)
     }
 }
