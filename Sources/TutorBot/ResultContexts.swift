@@ -272,7 +272,7 @@ struct NoticeContext {
     var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
     var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
-    var hiddenFromLeague = false, shownInLeague = false
+    var hiddenFromLeague = false, shownInLeague = false, friendAlreadyGone = false, dailyResumed = false
 
     init(_ n: Notice) {
         switch n {
@@ -298,6 +298,8 @@ struct NoticeContext {
         case .dailyDone: dailyDone = true
         case .hiddenFromLeague: hiddenFromLeague = true
         case .shownInLeague: shownInLeague = true
+        case .friendAlreadyGone: friendAlreadyGone = true
+        case .dailyResumed: dailyResumed = true
         }
     }
 }

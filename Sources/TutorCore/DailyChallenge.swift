@@ -109,7 +109,10 @@ extension Reduction {
     /// the state plays).
     mutating func startDaily() {
         guard let info = stateInfo, let day = dailyDay else { return showStatePicker() }
-        if openDaily != nil { return resume() }
+        if openDaily != nil {
+            send(.notice(.dailyResumed))
+            return resume()
+        }
         if learner.dailyDay == day {
             guard let played = state.session.dailyPlayed, played.day == day else { return notice(.dailyDone) }
             state.session.screen = .results

@@ -122,7 +122,7 @@ extension Reduction {
     mutating func askToUnfriend(_ key: String, callbackID: String) {
         guard let id = state.session.friendKeys?[key] else { return stale(callbackID) }
         guard let friend = currentFriends?.first(where: { $0.chatID == id }) else {
-            effects.append(.answerButton(callbackID: callbackID, toast: nil))
+            effects.append(.answerButton(callbackID: callbackID, toast: .friendAlreadyGone))
             return showFriends()
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
@@ -136,8 +136,8 @@ extension Reduction {
     mutating func unfriend(_ key: String, callbackID: String) {
         guard let id = state.session.friendKeys?[key], var friends = ctx.friends else { return stale(callbackID) }
         guard let i = friends.firstIndex(where: { $0.chatID == id && !$0.removedThisWeek }) else {
-            effects.append(.answerButton(callbackID: callbackID, toast: nil))
-            return showFriends()   // gone already: what they asked for
+            effects.append(.answerButton(callbackID: callbackID, toast: .friendAlreadyGone))
+            return showFriends()   // gone already: what they asked for, said so
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
         // Kept, marked: it still counts in last week's league if that is first read now.

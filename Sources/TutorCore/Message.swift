@@ -22,6 +22,10 @@ public enum Notice: String, CaseIterable, Sendable {
     case dailyDone
     /// Settings' league switch, said back: hidden (both ways), or shown again.
     case hiddenFromLeague, shownInLeague
+    /// A Remove (or its "Yes") for a friend who is off the list already: the list is shown as it is.
+    case friendAlreadyGone
+    /// Daily 5 tapped again mid-play: said before the question it goes back to.
+    case dailyResumed
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).

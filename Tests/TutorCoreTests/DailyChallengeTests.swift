@@ -101,6 +101,7 @@ struct DailyChallengeTests {
         #expect(home.buttons.joined().contains(Button(.daily(done: false), .menu(.daily))), "still open: not ✅ yet")
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d2", action: .menu(.daily), messageID: 4), ctx)
         #expect(s.session.quiz?.id == run.id && s.session.quiz?.answers.count == 1, "the same run, where it was")
+        #expect(effects.contains(.send(Reply(.notice(.dailyResumed)))), "said, before the question it goes back to")
         #expect(s.learner.xp == xpAfterOne)
         // Leaving it for a quick quiz scores it as it stands; Daily 5 then shows that result, once.
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 5), ctx)

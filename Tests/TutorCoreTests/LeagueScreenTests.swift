@@ -90,6 +90,7 @@ struct LeagueScreenTests {
         let jordan = try #require(Self.removals(now).first)
         effects = Self.tap(&s, .unfriend(jordan.key), friends: [])
         #expect(!effects.contains(.answerButton(callbackID: "cb", toast: .staleButton)) && Self.screen(effects)?.0.standing == .noFriends)
+        #expect(effects.contains(.answerButton(callbackID: "cb", toast: .friendAlreadyGone)), "the redrawn list says why")
         #expect(ButtonAction(callbackData: ButtonAction.unfriend("ab3dk9").callbackData) == .unfriend("ab3dk9"))
         #expect(ButtonAction(callbackData: "1u:501") == nil && ButtonAction(callbackData: "1f:AB'--") == nil)
     }
