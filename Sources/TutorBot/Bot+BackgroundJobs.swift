@@ -149,6 +149,7 @@ extension Bot {
                         try pumpBroadcasts()
                         if try store.flag(Self.reloadFlag) != nil {
                             let outcome = reloadBanks()
+                            Self.returnFreedMemory()   // the old banks and the new ones' reading
                             try store.setFlag(Self.reloadFlag, nil)
                             try store.setFlag(Self.reloadResultFlag, OutboxRenderer.plain(outcome.report))
                         }

@@ -49,7 +49,6 @@ public actor OutboxSender {
     let chatRate: Double
     static let chatBurst = 3.0
 
-
     /// Retries of a transient failure before the row is given up as failed.
     static let maxAttempts = 8
     static let concurrentChats = 256
