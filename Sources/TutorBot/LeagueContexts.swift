@@ -81,3 +81,16 @@ enum LocalWeekTimeText {
         weekdays[(t.weekday - 1 + 7) % 7] + " " + Prompts.clock(t.minute)
     }
 }
+
+/// One question two friends answered differently, in a challenge's result and in the news the
+/// challenger gets (each from their own side).
+struct DifferenceContext {
+    var question: String
+    var youRight: Bool
+    var correctAnswer: String
+    var sign: String?
+
+    init(_ d: ChallengeResultView.Difference) {
+        question = d.question; youRight = d.youRight; correctAnswer = d.correctAnswer; sign = d.sign
+    }
+}

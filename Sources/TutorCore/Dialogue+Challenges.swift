@@ -14,6 +14,7 @@ extension Reduction {
         random = draw
         guard questions.count == Challenge.length else { send(.testUnavailable); return showHome() }
         state.session.challenge = nil
+        closeAbandonedDaily()   // "ended at 2 of 5" before the challenge's intro, not after it
         send(.challengeIntro(ChallengeIntroView(opponent: nil, questions: questions.count)))
         beginRun(.challenge(token), questionIDs: questions.map(\.id))
     }
@@ -51,6 +52,7 @@ extension Reduction {
         state.session.challengeFromFriend = currentFriends?.contains { $0.chatID == challenge.creatorChatID } ?? false
         // Someone new to the bot meets it first (who it is, the disclaimer), then the challenge.
         if firstTime { send(.welcome(firstName: learner.firstName)) }
+        closeAbandonedDaily()
         send(.challengeIntro(ChallengeIntroView(opponent: challenge.creatorName, questions: ids.count)))
         beginRun(.challenge(challenge.token), questionIDs: ids)
     }
@@ -108,14 +110,19 @@ extension Reduction {
         let allDiffered: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
             guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
             let text = q.questionText.count > 90 ? String(q.questionText.prefix(87)) + "…" : q.questionText
-            return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex])
+            let sign = q.imageAssetName.flatMap { name in banks.signs.first { $0.id == name }?.name }
+            return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex], sign: sign)
         }
         let differed = Array(allDiffered.prefix(3))
+        // The challenger's news shows the same questions from their side.
+        let theirSide = differed.map { d in ChallengeResultView.Difference(question: d.question, youRight: !d.youRight,
+                                                                           correctAnswer: d.correctAnswer, sign: d.sign) }
         effects.append(.recordChallengePlay(token: token, correct: mine))
         effects.append(.befriend(opponent.creatorChatID))
         let me = Self.firstNameOnly(learner.firstName)
         effects.append(.notify(chatID: opponent.creatorChatID,
-                               Reply(.challengePlayed(ChallengePlayedView(friend: me, friendScore: score, yourScore: theirScore, total: asked.count)),
+                               Reply(.challengePlayed(ChallengePlayedView(friend: me, friendScore: score, yourScore: theirScore, total: asked.count,
+                                                                        differed: theirSide, differedCount: allDiffered.count)),
                                      buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
         let next: [[Button]] = learner.stateCode == nil
             ? [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))]]

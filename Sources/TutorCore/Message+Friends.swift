@@ -37,6 +37,13 @@ public struct ChallengeResultView: Equatable, Sendable {
         public var question: String
         public var youRight: Bool
         public var correctAnswer: String
+        /// The sign the question showed (its name): the recap has no picture, and "What does this
+        /// sign mean?" alone says nothing.
+        public var sign: String? = nil
+
+        public init(question: String, youRight: Bool, correctAnswer: String, sign: String? = nil) {
+            self.question = question; self.youRight = youRight; self.correctAnswer = correctAnswer; self.sign = sign
+        }
     }
     public var opponent: String
     public var theirScore: Int
@@ -58,4 +65,14 @@ public struct ChallengePlayedView: Equatable, Sendable {
     public var friendScore: Int
     public var yourScore: Int
     public var total: Int
+    /// Where the two differed, from the challenger's side (`youRight` is the challenger's).
+    public var differed: [ChallengeResultView.Difference] = []
+    /// How many they differed on (`differed` shows the first 3).
+    public var differedCount: Int = 0
+
+    public init(friend: String, friendScore: Int, yourScore: Int, total: Int,
+                differed: [ChallengeResultView.Difference] = [], differedCount: Int = 0) {
+        self.friend = friend; self.friendScore = friendScore; self.yourScore = yourScore; self.total = total
+        self.differed = differed; self.differedCount = differedCount
+    }
 }

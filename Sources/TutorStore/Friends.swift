@@ -123,12 +123,14 @@ extension TutorStore {
     /// `removedSince` (the week's start), marked, for last week's league.
     public func friendSummaries(of chatID: Int64, removedSince: Date = .distantFuture) throws -> [FriendSummary] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
+            // Cached: it is read for every command and every Home, League and Progress screen, and
+            // preparing it again each time was most of an update's database work in the bench.
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
                        l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed
                 FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id
                 WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?) ORDER BY f.since, l.chat_id
-                """, arguments: [chatID, removedSince.timeIntervalSince1970]).map { row in
+                """), arguments: [chatID, removedSince.timeIntervalSince1970]).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
                 let lastDay = r.value("streak_last_day", String?.none).flatMap(LocalDay.init(iso:))
                 return FriendSummary(chatID: r.value("chat_id", Int64(0)), firstName: r.value("first_name", ""),

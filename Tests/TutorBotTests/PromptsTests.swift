@@ -104,6 +104,10 @@ import Testing
                                                  reward: nil, newcomer: true)),
             .challengeResult(ChallengeResultView(opponent: "Maya", theirScore: 9, yourScore: 9, total: 10, differed: [])),
             .challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10)),
+            .challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10,
+                                                 differed: Array(repeating: .init(question: String(repeating: "What does <this> sign mean? ", count: 4),
+                                                                                  youRight: false, correctAnswer: "Stop & wait", sign: "Stop"), count: 3),
+                                                 differedCount: 4)),
         ] + Notice.allCases.map { .notice($0) } + Badge.allCases.map { .badgeEarned($0) }
     }
 
@@ -318,5 +322,20 @@ import Testing
         #expect(prompts.render(.confirmUnfriend(ConfirmUnfriendView(name: "Ava"))).contains("Remove <b>Ava</b> from your friends?"))
         #expect(prompts.render(.notice(.hiddenFromLeague)).contains("hidden from you too"))
     }
-}
 
+    /// The questions two friends differed on: a sign question names its sign (the recap has no
+    /// picture), and the challenger's news shows them too, from the challenger's side.
+    @Test func theChallengeRecapNamesItsSignsForBothSides() {
+        let d = ChallengeResultView.Difference(question: "What does this sign mean?", youRight: true, correctAnswer: "Stop completely", sign: "Stop")
+        let result = prompts.render(.challengeResult(ChallengeResultView(opponent: "Maya", theirScore: 7, yourScore: 8, total: 10,
+                                                                         differed: [d], differedCount: 1)))
+        #expect(result.contains("✅ You got it, Maya didn't: What does this sign mean? <i>(pictured: Stop)</i>\n   ✔️ Right answer: Stop completely"), "\(result)")
+        var mine = d; mine.youRight = false
+        let news = prompts.render(.challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10,
+                                                                       differed: [mine], differedCount: 4)))
+        #expect(news.contains("Jordan beat you 8–7"), "\(news)")
+        #expect(news.contains("Where you two differed (the first 3):\n❌ Jordan got it, you didn't: What does this sign mean? <i>(pictured: Stop)</i>"), "\(news)")
+        let plain = prompts.render(.challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 8, total: 10)))
+        #expect(!plain.contains("differed") && !plain.contains("pictured"))
+    }
+}

@@ -87,10 +87,18 @@ struct ChallengeTests {
         #expect(effects.contains(.befriend(77)))
         let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
         #expect(news.count == 1 && news.first?.0 == 77 && news.first?.1.bulk == true)
-        #expect(news.first?.1.message == .challengePlayed(ChallengePlayedView(friend: "Jo", friendScore: 10, yourScore: 7, total: 10)),
-                "first name only")
+        guard case .challengePlayed(let played)? = news.first?.1.message else { Issue.record("no news: \(news)"); return }
+        #expect(played.friend == "Jo" && played.friendScore == 10 && played.yourScore == 7 && played.total == 10, "first name only")
         guard case .send(let result)? = effects.last(where: { if case .send(let r) = $0, case .challengeResult = r.message { return true }; return false }),
               case .challengeResult(let r) = result.message else { Issue.record("no result"); return }
+        // The challenger sees the same questions, from their side: Jo got them, Sam didn't.
+        #expect(played.differed.map(\.question) == r.differed.map(\.question) && played.differedCount == 3)
+        #expect(played.differed.allSatisfy { !$0.youRight })
+        // A sign question names its sign: the recap has no picture.
+        for d in r.differed {
+            let q = try #require(c.questionIDs.lazy.compactMap(Self.banks.question).first { $0.questionText.hasPrefix(d.question.replacingOccurrences(of: "…", with: "")) })
+            #expect((d.sign != nil) == (q.imageAssetName != nil), "\(q.id)")
+        }
         #expect(r.opponent == "Sam" && r.theirScore == 7 && r.yourScore == 10 && r.differed.count == 3 && r.newcomer)
         #expect(effects.isEmpty == false)
         #expect(r.differed.allSatisfy { $0.youRight })

@@ -112,4 +112,23 @@ struct DailyChallengeTests {
         #expect(Self.result(effects)?.answered == 1, "1/5 with 1 of 5 answered, not five answered")
         #expect(s.session.quiz.map { if case .daily = $0.mode { true } else { false } } != true, "never the five again")
     }
+
+    /// A Daily 5 left for a challenge says it ended before the challenge's intro, not between the
+    /// intro and the challenge's first question.
+    @Test func leavingForAChallengeSaysTheDailyEndedFirst() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        var ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
+        var effects: [Effect]
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        let run = try #require(s.session.quiz)
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a", action: .answer(quiz: run.id, question: 0, option: 0), messageID: 2), ctx)
+        ctx.freshToken = "AbCdEfGhIjKlMnOpQrStUv"
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "c", action: .menu(.challenge), messageID: 3), ctx)
+        let sent = effects.compactMap { effect -> Message? in if case .send(let r) = effect { r.message } else { nil } }
+        let closed = try #require(sent.firstIndex { if case .dailyClosed = $0 { true } else { false } }, "said, not silent")
+        let intro = try #require(sent.firstIndex { if case .challengeIntro = $0 { true } else { false } })
+        #expect(closed < intro, "the Daily 5 ends before the challenge begins")
+        #expect(s.session.quiz.map { if case .challenge = $0.mode { true } else { false } } == true)
+    }
 }
