@@ -160,9 +160,11 @@ public struct BotAPI: Sendable {
         _ = try await call("answerCallbackQuery", request, as: Bool.self)
     }
 
-    /// Re-sends a photo Telegram already has, by file_id.
-    public func sendPhoto(_ request: SendPhotoRequest) async throws -> Message {
-        try await call("sendPhoto", request, as: Message.self)
+    /// Re-sends a photo Telegram already has, by file_id; returns the new message's id. The reply
+    /// is read like any other send's (`QuickReply`): decoding the whole Message with its photo
+    /// sizes was most of a sign question's cost.
+    public func sendPhoto(_ request: SendPhotoRequest) async throws -> Int64? {
+        try await send("sendPhoto", .json(try BotAPI.encoder.encode(request)))
     }
 
     /// Uploads a PNG (multipart); the returned message's largest `photo` size carries the file_id to reuse.

@@ -19,14 +19,16 @@ extension OutboxSender {
             return try await api.sendPhoto(chatID: item.chatID, png: png, filename: "progress.png").messageID
         case "sendPhoto":
             guard let picture = item.picture else { return try await plain(item) }
-            if let fileID = try store.pictureFileID(picture) {
-                return try await api.sendPhoto(SendPhotoRequest(chatID: item.chatID, photo: fileID)).messageID
+            if let fileID = try pictureFileIDs[picture] ?? store.pictureFileID(picture) {
+                pictureFileIDs[picture] = fileID
+                return try await api.sendPhoto(SendPhotoRequest(chatID: item.chatID, photo: fileID))
             }
             let path = "\(banksDirectory)/signs/\(picture).png"
             guard let png = FileManager.default.contents(atPath: path) else { throw SendError.missingPicture(path) }
             let message = try await api.sendPhoto(chatID: item.chatID, png: png, filename: "\(picture).png")
             if let fileID = message.photo?.max(by: { ($0.width ?? 0) < ($1.width ?? 0) })?.fileID {
                 try store.savePictureFileID(picture, fileID: fileID)
+                pictureFileIDs[picture] = fileID
             }
             return message.messageID
         case "editMessageText":

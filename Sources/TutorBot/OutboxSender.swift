@@ -70,6 +70,9 @@ public actor OutboxSender {
     /// the question just sent must find it).
     var unmarkedRefs: [String: Int64] = [:]
     var markScheduled = false
+    /// Telegram's file_id of each sign picture already uploaded: a file_id never changes, so it is
+    /// read from the database once, not before every sign question (a read was a pool hand-off).
+    var pictureFileIDs: [String: String] = [:]
     /// The sender's database writes run here, off Swift's cooperative pool (see `OffPool`).
     let writes = OffPool("sender-writes")
     static let markEvery = Duration.milliseconds(10)

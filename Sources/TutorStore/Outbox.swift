@@ -144,13 +144,19 @@ extension TutorStore {
 
     /// Marks many delivered rows in one transaction: one write per message was, at hundreds a
     /// second, most of the sender's time and emptied every reader's page cache each time.
+    /// A delivered row is deleted: the message is in the chat now, and keeping it cost a rewrite
+    /// of the whole row and three of its indexes, then an hour later the pruning's delete. A
+    /// broadcast's rows are marked instead: its counts are read from them.
     public func markSent(_ delivered: [(item: OutboxItem, messageID: Int64?)]) throws {
         guard !delivered.isEmpty else { return }
         try writer.write { db in
             let now = Date().timeIntervalSince1970
             for (item, messageID) in delivered {
-                try db.cachedStatement(sql: "UPDATE outbox SET status = 'sent', message_id = ?, attempts = attempts + 1 WHERE id = ?")
-                    .execute(arguments: [messageID, item.id])
+                try db.cachedStatement(sql: "DELETE FROM outbox WHERE id = ? AND broadcast_id IS NULL").execute(arguments: [item.id])
+                if db.changesCount == 0 {
+                    try db.cachedStatement(sql: "UPDATE outbox SET status = 'sent', message_id = ?, attempts = attempts + 1 WHERE id = ?")
+                        .execute(arguments: [messageID, item.id])
+                }
                 if let tag = item.saveTag, let messageID {
                     try db.cachedStatement(sql: """
                         INSERT INTO message_ref(chat_id, tag, message_id, saved_at) VALUES (?, ?, ?, ?)

@@ -270,6 +270,10 @@ import Glibc
         try store.commit([change], offset: nil)
         let item = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 1, now: now).first)
         try store.markSent(OutboxItem(id: item.id, chatID: 1, method: "sendMessage", body: item.body, saveTag: "q1.0"), messageID: 5)
+        #expect(try store.rows("SELECT COUNT(*) AS n FROM outbox").first?["n"] == "0", "a delivered row is deleted at once")
+        // A row that failed for good is kept an hour (what went wrong can be looked at), then pruned.
+        try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"bad"}"#.utf8))])
+        try store.markFailed(try #require(try store.pendingRows().first), error: "400 Bad Request")
         try store.execute("UPDATE outbox SET created_at = ?", [old.timeIntervalSince1970])
         try store.execute("UPDATE message_ref SET saved_at = ?", [old.timeIntervalSince1970])
         try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"new"}"#.utf8))])

@@ -297,6 +297,11 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.enqueueBroadcast(id, limit: 100, now: Date(), render: render) == 8, "no learner is queued twice")
         #expect(try store.rows("SELECT COUNT(DISTINCT chat_id) AS n, COUNT(*) AS m FROM outbox WHERE broadcast_id = ?", [id]).first.map { [$0["n"], $0["m"]] } == ["18", "18"])
         #expect(try store.broadcastProgress(id) == BroadcastProgress(queued: 18, sent: 0, blocked: 0, failed: 0, pending: 18))
+        // A delivered broadcast row is kept, marked: the counts are read from it (any other
+        // delivered row is deleted at once).
+        let first = try #require(try store.pendingRows().first)
+        try store.markSent(first, messageID: 7)
+        #expect(try store.broadcastProgress(id) == BroadcastProgress(queued: 18, sent: 1, blocked: 0, failed: 0, pending: 17))
         #expect(try store.finishBroadcastIfComplete(id, now: Date()) == false)
     }
 
