@@ -157,6 +157,14 @@ extension Bot {
             }
         }
 
+        /// Taps that can deal today's Daily 5: its menu button, and "try another" after one.
+        static func mayDealDaily(_ event: Event) -> Bool {
+            switch event {
+            case .buttonTapped(_, .menu(.daily)?, _), .buttonTapped(_, .menu(.tryAnother)?, _): return true
+            default: return false
+            }
+        }
+
         /// Input a chat can send hundreds of (text, stickers, edits); commands and buttons are never stray.
         static func isStray(_ event: Event) -> Bool {
             switch event {
@@ -229,6 +237,10 @@ extension Bot {
                    played.day == DailyChallenge.day(for: info, at: now) {
                     context.dailyScores = try bot.store.dailyScores(stateCode: code, day: played.day, excluding: chatID)
                 }
+                // Daily 5 may be dealt: the day's five as first dealt in the state, if any.
+                if Self.mayDealDaily(e.event), let code = change.after.learner.stateCode, let info = banks.state(code) {
+                    context.dailySet = try bot.store.dailySet(stateCode: code, day: DailyChallenge.day(for: info, at: now)) ?? []
+                }
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
                 // News for a friend who stopped the bot, blocked it or deleted their data is dropped;
                 // in their quiet hours (9 pm - 8 am their time) it waits until 8 am, unless they
@@ -265,6 +277,7 @@ extension Bot {
                     case .befriend(let friend): change.newFriends.append(friend)
                     case .unfriend(let friend): change.removedFriends.append(friend)
                     case .recordDailyResult(let code, let day, let score): change.dailyResults.append((code, day, score))
+                    case .recordDailySet(let code, let day, let ids): change.dailySets.append((code, day, ids))
                     case .cancelTimer(let key): change.timers.append((key, nil))
                     case .eraseLearner:
                         change.erase = true

@@ -48,6 +48,14 @@ public enum DailyChallenge {
         return order
     }
 
+    /// The day's five as first dealt (`stored`), those still in the state's pool; topped up from
+    /// today's deal with the banks as they are now (a question a reload took out is replaced).
+    public static func keeping(_ stored: [String], topUp dealt: [String], pool: Set<String>) -> [String] {
+        var ids = stored.filter { pool.contains($0) }
+        for id in dealt where ids.count < length && !ids.contains(id) { ids.append(id) }
+        return Array(ids.prefix(length))
+    }
+
     /// Day `day`'s questions for `state`.
     public static func questions(order: [String], day: LocalDay) -> [String] {
         guard !order.isEmpty else { return [] }
@@ -119,8 +127,12 @@ extension Reduction {
             return sendDailyResult(played, state: played.stateCode.flatMap(banks.state) ?? info, reward: nil)
         }
         closeAbandonedDaily(saying: false)
-        let ids = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
+        let dealt = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
+        let ids = DailyChallenge.keeping(ctx.dailySet ?? [], topUp: dealt, pool: banks.poolIDs(for: info.code))
         guard ids.count == DailyChallenge.length else { send(.testUnavailable); return showHome() }
+        // The first deal of the day is kept: after a bank reload later that day, everyone still
+        // gets the same five, and "you beat 72%" compares the same questions.
+        if ctx.dailySet?.isEmpty ?? true { effects.append(.recordDailySet(stateCode: info.code, day: day, questionIDs: ids)) }
         send(.dailyIntro(stateName: info.name))
         beginRun(.daily(day.ordinal), questionIDs: ids)
     }

@@ -18,6 +18,9 @@ public struct DialogueContext: Sendable {
     public var friends: [FriendSummary]? = nil
     /// Others' daily-challenge scores today in the learner's state, read when the daily is answered.
     public var dailyScores: DailyScores? = nil
+    /// Today's Daily 5 in the learner's state as first dealt (stored), read when Daily 5 may be
+    /// dealt: `.some([])` means none is stored yet, nil that it was not read.
+    public var dailySet: [String]? = nil
 
     public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
 }

@@ -140,6 +140,8 @@ public enum Effect: Equatable, Sendable {
     case unfriend(Int64)
     /// Today's daily challenge score, counted (anonymously) in the state's day.
     case recordDailyResult(stateCode: String, day: LocalDay, score: Int)
+    /// The day's five as dealt, kept so a bank reload later that day deals the same five.
+    case recordDailySet(stateCode: String, day: LocalDay, questionIDs: [String])
     /// A message to another chat (a challenger hears their friend played), sent as bulk.
     case notify(chatID: Int64, Reply)
 }

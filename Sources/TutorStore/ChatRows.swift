@@ -26,6 +26,8 @@ public struct ChatChange: Sendable {
     public var newFriends: [Int64] = []
     public var removedFriends: [Int64] = []
     public var dailyResults: [(stateCode: String, day: LocalDay, score: Int)] = []
+    /// A state's Daily 5 as first dealt that day (kept once: the first deal wins).
+    public var dailySets: [(stateCode: String, day: LocalDay, questionIDs: [String])] = []
     /// When the change was made: its outbox rows' queue time (a reminder is queued long after the
     /// learner's last activity, and stale news is judged by it). Nil: the learner's last activity.
     public var madeAt: Date? = nil

@@ -34,6 +34,11 @@ extension TutorStore {
     }
 
     static func saveDailyResults(_ db: Database, _ change: ChatChange, chatID: Int64) throws {
+        for d in change.dailySets {
+            try db.cachedStatement(sql: """
+                INSERT INTO daily_set(state_code, day, question_ids) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+                """).execute(arguments: [d.stateCode, d.day.description, String(decoding: try JSONEncoder().encode(d.questionIDs), as: UTF8.self)])
+        }
         for d in change.dailyResults {
             try db.cachedStatement(sql: """
                 INSERT INTO daily_result(state_code, day, chat_id, score) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
@@ -61,6 +66,16 @@ extension TutorStore {
                 counts[own] = max(0, counts[own] - 1)
             }
             return DailyScores(counts: counts)
+        }
+    }
+
+    /// `stateCode`'s Daily 5 on `day` as first dealt, nil if not dealt yet.
+    public func dailySet(stateCode: String, day: LocalDay) throws -> [String]? {
+        try writer.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT question_ids FROM daily_set WHERE state_code = ? AND day = ?"),
+                                arguments: [stateCode, day.description])
+                // A row that doesn't read as a list (a hand edit) deals afresh, never fails the chat.
+                .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
         }
     }
 

@@ -287,6 +287,9 @@ extension TutorStore {
         report.dailyResults += try deleteInChunks("""
             DELETE FROM daily_tally WHERE (state_code, day, score) IN (SELECT state_code, day, score FROM daily_tally WHERE day < ? LIMIT ?)
             """, oldDay)
+        report.dailyResults += try deleteInChunks("""
+            DELETE FROM daily_set WHERE (state_code, day) IN (SELECT state_code, day FROM daily_set WHERE day < ? LIMIT ?)
+            """, oldDay)
         report.seconds = (ContinuousClock.now - started).inSecondsDouble
         return report
     }

@@ -320,6 +320,18 @@ enum Schema {
                 CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = 'pending';
                 """)
         }
+        m.registerMigration("v13-daily-set") { db in
+            try db.execute(sql: """
+                -- A state's Daily 5 as first dealt each day: a bank reload later that day deals
+                -- the same five (those it still has), so everyone's scores compare the same questions.
+                CREATE TABLE daily_set (
+                    state_code TEXT NOT NULL CHECK (length(state_code) = 2),
+                    day TEXT NOT NULL,
+                    question_ids TEXT NOT NULL CHECK (json_valid(question_ids)),
+                    PRIMARY KEY (state_code, day)
+                ) WITHOUT ROWID;
+                """)
+        }
         return m
     }
 }

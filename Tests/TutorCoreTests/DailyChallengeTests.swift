@@ -131,4 +131,30 @@ struct DailyChallengeTests {
         #expect(closed < intro, "the Daily 5 ends before the challenge begins")
         #expect(s.session.quiz.map { if case .challenge = $0.mode { true } else { false } } == true)
     }
+
+    /// A bank reload later in the day deals the five first dealt (those still in the pool, topped
+    /// up from today's deal), so everyone's scores compare the same questions; the first deal is
+    /// what gets kept.
+    @Test func aBankReloadLaterThatDayDealsTheSameFive() throws {
+        let dealt = DailyChallenge.questions(order: DailyChallenge.order(pool: Self.banks.pool(for: "TX"), state: Self.tx),
+                                             day: DailyChallenge.day(for: Self.tx, at: Sample.t0))
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        var ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
+        ctx.dailySet = []
+        var (after, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        #expect(after.session.quiz?.questionIDs == dealt)
+        #expect(effects.contains(.recordDailySet(stateCode: "TX", day: DailyChallenge.day(for: Self.tx, at: Sample.t0), questionIDs: dealt)),
+                "the first deal of the day is kept")
+        // Kept earlier with other banks: those five, not today's deal.
+        let kept = Array(Self.banks.pool(for: "TX").map(\.id).filter { !dealt.contains($0) }.prefix(5))
+        ctx.dailySet = kept
+        (after, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        #expect(after.session.quiz?.questionIDs == kept)
+        #expect(!effects.contains { if case .recordDailySet = $0 { true } else { false } })
+        // One the reload took out is replaced from today's deal.
+        ctx.dailySet = ["gone-from-the-banks"] + kept.dropLast()
+        (after, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
+        #expect(after.session.quiz?.questionIDs == Array(kept.dropLast()) + [dealt[0]])
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed", "v12-outbox-ids-never-reused"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed", "v12-outbox-ids-never-reused", "v13-daily-set"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -234,10 +234,19 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         change.challengePlays = [(String(repeating: "A", count: 22), [true])]
         change.dailyResults = [("TX", LocalDay(t, in: TimeZone(identifier: "UTC")!), 4),
                                ("TX", LocalDay(t + 40 * 86_400, in: TimeZone(identifier: "UTC")!), 3)]
+        let day0 = LocalDay(t, in: TimeZone(identifier: "UTC")!), day40 = LocalDay(t + 40 * 86_400, in: TimeZone(identifier: "UTC")!)
+        change.dailySets = [("TX", day0, ["a", "b", "c", "d", "e"]), ("TX", day40, ["f", "g", "h", "i", "j"])]
         try store.commit([change], offset: nil)
+        // The day's first deal is kept; a later one (after a bank reload) changes nothing.
+        var again = ChatChange(before: s, after: s, answers: [], outbox: [])
+        again.dailySets = [("TX", day40, ["k", "l", "m", "n", "o"])]
+        try store.commit([again], offset: nil)
+        #expect(try store.dailySet(stateCode: "TX", day: day40) == ["f", "g", "h", "i", "j"])
+        #expect(try store.dailySet(stateCode: "CA", day: day40) == nil)
         let report = try store.prune(now: t + 45 * 86_400)
         #expect(report.challenges == 2, "A and its play: closed 38 days ago")
-        #expect(report.dailyResults == 2, "day 0's result and its tally row")
+        #expect(report.dailyResults == 3, "day 0's result, its tally row and its five")
+        #expect(try store.dailySet(stateCode: "TX", day: day0) == nil && store.dailySet(stateCode: "TX", day: day40) != nil)
         #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10) == .notFound)
         #expect(try store.challenge(token: String(repeating: "C", count: 22), openedBy: 10) != .notFound)
         #expect(try store.dailyScores(stateCode: "TX", day: LocalDay(t + 40 * 86_400, in: TimeZone(identifier: "UTC")!), excluding: 10).players == 1)
