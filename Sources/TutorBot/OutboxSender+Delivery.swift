@@ -21,7 +21,8 @@ extension OutboxSender {
 
     /// Returns true when the chat may go on to its next row (sent, or given up for good).
     func deliver(_ item: OutboxItem, markLater later: Bool) async -> Bool {
-        let meta: Logger.Metadata = ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"]
+        // Computed where a line is logged, not for every delivery (most log nothing).
+        var meta: Logger.Metadata { ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"] }
         do {
             // Replies are paced per chat as Telegram requires; only bulk (reminders, broadcasts)
             // also takes the global budget, so replies never queue behind it. Taps take neither.
