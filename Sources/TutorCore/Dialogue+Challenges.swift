@@ -57,6 +57,16 @@ extension Reduction {
         beginRun(.challenge(challenge.token), questionIDs: ids)
     }
 
+    /// `text` cut to at most `limit` characters at a word boundary, with "…" (a question cut
+    /// mid-word, "What does it m…", read as a typo).
+    static func clipped(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var head = text.prefix(limit - 1)
+        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 2 { head = head[..<space] }
+        while let last = head.last, " ,;:-—".contains(last) { head.removeLast() }
+        return head + "…"
+    }
+
     /// A link that can't be played: the line, then Home (a /start starts there, not on the screen
     /// the learner happened to be on), or the state picker for someone new.
     mutating func linkNotice(_ n: Notice) {
@@ -109,7 +119,7 @@ extension Reduction {
         // Three at most, each cut short: the side-by-side is a score, not a second quiz.
         let allDiffered: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
             guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
-            let text = q.questionText.count > 90 ? String(q.questionText.prefix(87)) + "…" : q.questionText
+            let text = Self.clipped(q.questionText, to: 90)
             let sign = q.imageAssetName.flatMap { name in banks.signs.first { $0.id == name }?.name }
             return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex], sign: sign)
         }

@@ -165,7 +165,10 @@ struct Reduction {
             if let picked = StateMatcher.match(text, in: banks.states), StateMatcher.isFullName(text, of: picked) { choose(picked) }
             return
         }
-        if learner.stateCode == nil || [.pickingState, .typingState].contains(state.session.screen) {
+        // Someone with no state yet is asked for one, except mid-quiz: a friend's challenge is
+        // played before picking a state, and "D" or "hi" there is an answer or a stray word,
+        // never Delaware or Hawaii.
+        if [.pickingState, .typingState].contains(state.session.screen) || (learner.stateCode == nil && state.session.screen != .quiz) {
             if let picked = StateMatcher.match(text, in: banks.states) {
                 return StateMatcher.needsConfirmation(text, for: picked) ? confirmState(picked) : requestState(picked)
             }

@@ -305,6 +305,11 @@ import Testing
         #expect(ranked.contains("You're 2nd · tied with Ava · Jordan is 60 XP ahead"))
         #expect(ranked.contains("(1 friend hides from the league.)") && ranked.contains("Jordan won last week's league with 420 XP."))
         #expect(ranked.contains("Monday 12 am US Eastern — Sunday 9 pm your time"))
+        // A last week without a winner to name leaves no empty line behind (the play-test saw two).
+        let noWinner = prompts.render(.friends(FriendsView(standings: table,
+            standing: .ranked(LeagueLine(place: 1, of: 3, xp: 340, aheadName: nil, aheadBy: 0)),
+            friendNames: ["Jordan", "Ava"], hidden: false, lastWeek: LeagueWeekWinners(friends: [], you: false, xp: 0))))
+        #expect(!noWinner.contains("\n\n\n") && noWinner.contains("You're in the lead! 🏆\n\n<i>A new week"), "\(noWinner)")
         let hiding = prompts.render(.friends(FriendsView(standings: [], standing: .youHide(friends: 2), friendNames: ["Ava", "Jordan"], hidden: true)))
         #expect(hiding.contains("so it's hidden from you too. Your friends here: Ava and Jordan.") && !hiding.contains("1. "), "no table")
         let alone = prompts.render(.friends(FriendsView(standings: [], standing: .noFriends, friendNames: [], hidden: false)))

@@ -153,6 +153,30 @@ struct ChallengeTests {
         var values: [UInt64]
         mutating func next() -> UInt64 { values.removeFirst() }
     }
+
+    /// A friend who came by a link has no state yet: what they type mid-challenge is an answer or
+    /// a stray word, never a state ("hi" was read as Hawaii, "D" as "couldn't find that state").
+    @Test func aFriendWithNoStateTypesAnswersNotStates() throws {
+        let (c, _) = Self.makeChallenge(right: 7)
+        var jo = Dialogue.newChat(chatID: 88, sender: Sender(userID: 88, firstName: "Jo"), isGroup: false, now: Sample.t0)
+        (jo, _) = Dialogue.reduce(jo, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: false)))
+        let run = try #require(jo.session.quiz)
+        var effects: [Effect]
+        (jo, effects) = Dialogue.reduce(jo, .textSent("hi"), Self.ctx())
+        #expect(jo.learner.stateCode == nil && jo.session.screen == .quiz && jo.session.quiz?.answers.isEmpty == true)
+        #expect(!effects.contains { if case .send(let r) = $0, case .confirmState = r.message { true } else { false } }, "not Hawaii")
+        #expect(effects.contains(.send(Reply(.notice(.answerAbove)))), "pointed to the question")
+        (jo, _) = Dialogue.reduce(jo, .textSent("B"), Self.ctx())
+        #expect(jo.session.quiz?.id == run.id && jo.session.quiz?.answers.count == 1, "a letter answers")
+        #expect(jo.learner.stateCode == nil)
+    }
+
+    @Test func aDifferedQuestionIsCutAtAWord() {
+        let long = "You're driving on a two-lane road at night and an oncoming driver keeps the high beams on. What does it mean for you?"
+        let cut = Reduction.clipped(long, to: 90)
+        #expect(cut.count <= 90 && cut.hasSuffix("…") && cut == "You're driving on a two-lane road at night and an oncoming driver keeps the high beams…", "\(cut)")
+        #expect(Reduction.clipped("Short enough?", to: 90) == "Short enough?")
+    }
 }
 
 /// Issue #25, friends and the weekly league: the Friends screen ranks this week's XP, a friend can
