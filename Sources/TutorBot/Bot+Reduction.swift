@@ -214,7 +214,7 @@ extension Bot {
                     if let token = Challenge.token(fromPayload: payload) {
                         context.challenge = try bot.store.challenge(token: token, openedBy: chatID)
                     }
-                case .buttonTapped(_, .menu(.challenge)?, _):
+                case .buttonTapped(_, .menu(.challenge)?, _), .buttonTapped(_, .menu(.challengeBack)?, _):
                     // A link must not be guessable: 128 bits from the system, not the update-derived seed.
                     var system = SystemRandomNumberGenerator()
                     context.freshToken = Challenge.newToken(using: &system)

@@ -66,8 +66,12 @@ extension Prompts {
             struct C { var opponent: String?; var hasOpponent: Bool; var questions: Int }
             return render("challenge_intro", C(opponent: v.opponent, hasOpponent: v.opponent != nil, questions: v.questions))
         case .challengeReady(let v):
-            struct C { var score: Int; var total: Int; var link: String; var own: Bool; var reward: RewardContext? }
-            return render("challenge_ready", C(score: v.score, total: v.total, link: v.link, own: v.own, reward: v.reward.map(RewardContext.init)))
+            struct C { var score: Int; var total: Int; var link: String; var own: Bool; var reward: RewardContext?; var sentTo: String? }
+            return render("challenge_ready", C(score: v.score, total: v.total, link: v.link, own: v.own, reward: v.reward.map(RewardContext.init),
+                                               sentTo: v.sentTo))
+        case .challengedBack(let friend, let questions):
+            struct C { var friend: String; var questions: Int }
+            return render("challenged_back", C(friend: friend, questions: questions))
         case .challengeResult(let v):
             struct C { var opponent: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
                        var differed: [DifferenceContext]; var hasDiffered: Bool; var more: Bool; var reward: RewardContext?; var newcomer: Bool

@@ -26,7 +26,7 @@ public struct Prompts: Sendable {
         "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
         "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
         "confirm_state", "confirm_switch", "ready_missing", "lesson_card", "lesson_done", "topic_lessons",
-        "challenge_intro", "challenge_ready", "challenge_result", "challenge_played", "friends", "daily_result",
+        "challenge_intro", "challenge_ready", "challenge_result", "challenge_played", "challenged_back", "friends", "daily_result",
         "confirm_unfriend", "league_status", "daily_intro", "daily_closed",
     ]
 

@@ -5,9 +5,11 @@ import Foundation
 /// Everything another chat needs (the challenge, who played it, friendships) is written by the
 /// edge from the effects below; what the edge found for a link comes in `DialogueContext.challenge`.
 extension Reduction {
-    /// "⚔️ Challenge a friend": ten questions to play first, then the link.
-    mutating func startChallenge() {
+    /// "⚔️ Challenge a friend": ten questions to play first, then the link. `back`: "Challenge
+    /// Maya back", which also sends the link to Maya (the session says who, if it still can).
+    mutating func startChallenge(back: Bool = false) {
         guard let token = ctx.freshToken else { return notice(.ourFault) }
+        if back, state.session.rematch != nil { state.session.rematch?.token = token } else { state.session.rematch = nil }
         var draw = random
         let questions = Challenge.pickQuestions(banks: banks, excluding: learner.stateCode.flatMap { banks.excludesUniversal[$0] } ?? [],
                                                 random: &draw)
@@ -106,8 +108,19 @@ extension Reduction {
                                       questionIDs: quiz.questionIDs, creatorCorrect: mine, createdAt: ctx.now,
                                       expiresAt: ctx.now.addingTimeInterval(Challenge.lifetime))
             effects.append(.createChallenge(challenge))
+            // Made to challenge a friend back: they hear of it with the link to play (as news:
+            // dropped if they stopped the bot, held in their quiet hours).
+            var sentTo: String?
+            if let back = state.session.rematch, back.token == token {
+                state.session.rematch = nil
+                sentTo = back.name
+                let view = ChallengeReadyView(token: token, score: score, total: mine.count, botUsername: ctx.botUsername, own: false)
+                effects.append(.notify(chatID: back.chatID, Reply(.challengedBack(friend: challenge.creatorName, questions: mine.count),
+                                                                  buttons: [[Button.link(.playChallenge(name: challenge.creatorName), view.link)]],
+                                                                  bulk: true)))
+            }
             send(.challengeReady(ChallengeReadyView(token: token, score: score, total: mine.count, botUsername: ctx.botUsername,
-                                                    own: false, reward: reward)),
+                                                    own: false, reward: reward, sentTo: sentTo)),
                  buttons: [[Button.link(.shareChallenge, ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: token))],
                            [Button(.home, .menu(.home))]])
             return restoreParkedTest()
@@ -135,8 +148,9 @@ extension Reduction {
                                                                         differed: theirSide, differedCount: allDiffered.count)),
                                      buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
         let next: [[Button]] = learner.stateCode == nil
-            ? [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))]]
-            : [[Button(.challengeBack(name: opponent.creatorName), .menu(.challenge))], [Button(.home, .menu(.home))]]
+            ? [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: opponent.creatorName), .menu(.challengeBack))]]
+            : [[Button(.challengeBack(name: opponent.creatorName), .menu(.challengeBack))], [Button(.home, .menu(.home))]]
+        state.session.rematch = Rematch(chatID: opponent.creatorChatID, name: opponent.creatorName)
         let wereFriends = state.session.challengeFromFriend == true
         state.session.challengeFromFriend = nil
         send(.challengeResult(ChallengeResultView(opponent: opponent.creatorName, theirScore: theirScore, yourScore: score,

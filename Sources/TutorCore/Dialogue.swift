@@ -365,6 +365,7 @@ struct Reduction {
         case .learn: learn()
         case .testOut: testOut()
         case .challenge: startChallenge()
+        case .challengeBack: startChallenge(back: true)
         case .friends: showFriends()
         case .daily: startDaily()
         case .toggleHideFromFriends: toggleHideFromFriends()

@@ -46,6 +46,8 @@ public enum ButtonLabel: Equatable, Sendable {
     case challengeFriend, shareChallenge, pickMyState, friends
     /// "⚔️ Challenge Maya back": a new challenge of one's own to send.
     case challengeBack(name: String)
+    /// "⚔️ Play Maya's challenge": the link in the news that Maya challenged them back.
+    case playChallenge(name: String)
     case removeFriend(name: String)
     /// The Remove confirmation: "✖ Yes, remove Jordan" / "Keep Jordan".
     case confirmUnfriend(name: String), keepFriend(name: String)

@@ -47,6 +47,8 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case doneForNow = "dn", messagesOn = "mo"
     case learn = "le", testOut = "to"
     case challenge = "cf", friends = "fr", toggleHideFromFriends = "hf", daily = "dl"
+    /// "⚔️ Challenge Maya back": whom to is kept in the session, never in the button's data.
+    case challengeBack = "cb"
 }
 
 /// What a button does, encoded compactly into Telegram's 64-byte callback_data and decoded

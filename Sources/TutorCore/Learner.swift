@@ -274,6 +274,14 @@ public enum Screen: String, Codable, Sendable {
     case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery, lesson, friends
 }
 
+/// Whom "⚔️ Challenge Maya back" goes to: the friend whose challenge was just played.
+public struct Rematch: Codable, Equatable, Sendable {
+    public var chatID: Int64
+    public var name: String
+    /// The challenge made for them, once started.
+    public var token: String? = nil
+}
+
 /// A lesson being read: which card is showing, and whether the learner chose to test out first.
 public struct LessonRun: Codable, Equatable, Sendable {
     public var lessonID: String
@@ -325,6 +333,9 @@ public struct Session: Codable, Equatable, Sendable {
     public var lesson: LessonRun? = nil
     /// The challenge being played came from someone already a friend.
     public var challengeFromFriend: Bool? = nil
+    /// After playing a friend's challenge: "Challenge them back" sends them the next challenge
+    /// made (its token once started), besides the share link.
+    public var rematch: Rematch? = nil
     /// Last week's league as first read this week (a friend removed later doesn't rewrite it).
     public var lastWeek: LastWeekSnapshot? = nil
     /// Keys of the Friends screen's Remove buttons, each naming one friend (see `Dialogue+Friends`).

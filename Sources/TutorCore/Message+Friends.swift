@@ -17,6 +17,8 @@ public struct ChallengeReadyView: Equatable, Sendable {
     /// The maker opened their own link.
     public var own: Bool
     public var reward: SessionReward? = nil
+    /// Also sent to this friend ("Challenge Maya back").
+    public var sentTo: String? = nil
 
     public var link: String { "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)" }
 

@@ -347,6 +347,8 @@ public enum Message: Equatable, Sendable {
     case challengeReady(ChallengeReadyView)
     case challengeResult(ChallengeResultView)
     case challengePlayed(ChallengePlayedView)
+    /// To a friend: they were challenged back (the link is the message's button).
+    case challengedBack(friend: String, questions: Int)
     case friends(FriendsView)
     case confirmUnfriend(ConfirmUnfriendView)
     case dailyResult(DailyResultView)

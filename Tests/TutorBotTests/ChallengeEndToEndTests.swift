@@ -96,6 +96,11 @@ import TutorCore
         // A forged link of the right shape gets the same kind of line.
         h.fake.say("/start c" + String(repeating: "Z", count: 22), chat: jordan)
         #expect(h.waitForText(jordan, "That challenge link didn't work"))
+        // "Challenge Maya back" under Jordan's result makes a challenge of his own (the edge draws
+        // its token as for any challenge: it once answered "something went wrong on our side").
+        #expect(h.fake.press("⚔️ Challenge Maya back", chat: jordan))
+        #expect(h.waitForText(jordan, "Play these 10 questions first"))
+        #expect(!h.fake.messages(chat: jordan).contains { $0.text.contains("went wrong") })
         #expect(h.fake.wait { h.fake.unansweredCallbacks.isEmpty }, "every button press is acknowledged")
         #expect(h.fake.rejections.isEmpty, "the bot sent nothing Telegram would reject: \(h.fake.rejections)")
         await h.kill()

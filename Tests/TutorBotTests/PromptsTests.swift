@@ -104,6 +104,9 @@ import Testing
                                                  reward: nil, newcomer: true)),
             .challengeResult(ChallengeResultView(opponent: "Maya", theirScore: 9, yourScore: 9, total: 10, differed: [])),
             .challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10)),
+            .challengedBack(friend: "<Jo & Co>", questions: 10),
+            .challengeReady(ChallengeReadyView(token: String(repeating: "A", count: 22), score: 7, total: 10, botUsername: "PermitReadyBot",
+                                               own: false, sentTo: "<Maya & Co>")),
             .challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10,
                                                  differed: Array(repeating: .init(question: String(repeating: "What does <this> sign mean? ", count: 4),
                                                                                   youRight: false, correctAnswer: "Stop & wait", sign: "Stop"), count: 3),
@@ -220,7 +223,7 @@ import Testing
                                      .nudges(on: true), .nudges(on: false), .nudgeTime(minute: 960, selected: true), .nudgeTime(minute: 1110, selected: false),
                                      .zone("America/Indiana/Indianapolis", selected: true), .deleteData, .confirmDelete, .keepData,
                                      .flashcards(due: 12), .showAnswer, .gallery, .livesChallenge, .previous, .nextSign, .quizMeOnThese,
-                                     .fourButtons(on: true), .fourButtons(on: false)]
+                                     .fourButtons(on: true), .fourButtons(on: false), .challengeBack(name: "Maya"), .playChallenge(name: "Maya")]
             + Rating.allCases.flatMap { [ButtonLabel.rate($0, simple: true), .rate($0, simple: false)] }
             + SignGroup.allCases.map { .signGroup($0) }
             + Topic.allCases.map { .topic($0) }

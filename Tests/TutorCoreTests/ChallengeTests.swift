@@ -102,7 +102,7 @@ struct ChallengeTests {
         #expect(r.opponent == "Sam" && r.theirScore == 7 && r.yourScore == 10 && r.differed.count == 3 && r.newcomer)
         #expect(effects.isEmpty == false)
         #expect(r.differed.allSatisfy { $0.youRight })
-        #expect(result.buttons == [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: "Sam"), .menu(.challenge))]],
+        #expect(result.buttons == [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: "Sam"), .menu(.challengeBack))]],
                 "a newcomer is led to pick a state next, or to send one back")
         #expect(jo.learner.xp > 0, "a challenge earns XP like any quiz")
     }
@@ -152,6 +152,36 @@ struct ChallengeTests {
     struct Fixed: RandomNumberGenerator {
         var values: [UInt64]
         mutating func next() -> UInt64 { values.removeFirst() }
+    }
+
+    /// "Challenge Sam back" after playing Sam's challenge: the new challenge goes to Sam too (news
+    /// with a button to play it), and the maker is told it was sent. Who to is kept in the
+    /// session, never in the button: a forged tap with nothing kept is an ordinary challenge.
+    @Test func challengingBackSendsTheNewChallengeToThatFriend() throws {
+        let (c, _) = Self.makeChallenge(right: 7)
+        var jo = Dialogue.newChat(chatID: 88, sender: Sender(userID: 88, firstName: "Jo"), isGroup: false, now: Sample.t0)
+        jo.learner.stateCode = "NY"
+        (jo, _) = Dialogue.reduce(jo, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: false)))
+        _ = Self.play(&jo, right: 5)
+        #expect(jo.session.rematch == Rematch(chatID: 77, name: "Sam"))
+        let back = "Back_Back_Back_Back_Bk"
+        (jo, _) = Dialogue.reduce(jo, .buttonTapped(callbackID: "b", action: .menu(.challengeBack), messageID: 9), Self.ctx(token: back))
+        #expect(jo.session.quiz?.mode == .challenge(back))
+        let effects = Self.play(&jo, right: 6)
+        let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
+        #expect(news.count == 1 && news.first?.0 == 77 && news.first?.1.bulk == true)
+        #expect(news.first?.1.message == .challengedBack(friend: "Jo", questions: 10))
+        #expect(news.first?.1.buttons.first?.first?.url == "https://t.me/PermitReadyBot?start=c\(back)", "the button opens Jo's challenge")
+        guard case .send(let ready)? = effects.last(where: { if case .send(let r) = $0, case .challengeReady = r.message { true } else { false } }),
+              case .challengeReady(let view) = ready.message else { Issue.record("no link"); return }
+        #expect(view.sentTo == "Sam" && view.token == back)
+        #expect(jo.session.rematch == nil, "sent once")
+        // Another challenge afterwards is an ordinary one, as is a forged "back" tap.
+        for action in [ButtonAction.menu(.challenge), .menu(.challengeBack)] {
+            var again = jo
+            (again, _) = Dialogue.reduce(again, .buttonTapped(callbackID: "c", action: action, messageID: 9), Self.ctx(token: "Other_Other_Other_Othr"))
+            #expect(!Self.play(&again, right: 3).contains { if case .notify = $0 { true } else { false } }, "\(action)")
+        }
     }
 
     /// A friend who came by a link has no state yet: what they type mid-challenge is an answer or
