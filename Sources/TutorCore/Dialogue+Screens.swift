@@ -89,6 +89,15 @@ extension Reduction {
         showHome()
     }
 
+    /// "home" typed, or /home: a card run ends with what it earned (if anything), an open quiz
+    /// waits behind Continue, and Home shows.
+    mutating func leaveToHome() {
+        if let run = state.session.cards {
+            if run.reviewed > 0 { finishFlashcards(reviewed: run.reviewed, leftEarly: true) } else { state.session.cards = nil }
+        }
+        showHome()
+    }
+
     mutating func showHome() {
         guard let info = stateInfo else { return showStatePicker() }
         state.session.screen = .home

@@ -116,6 +116,7 @@ struct Reduction {
     mutating func handle(_ command: Command, payload: String?) {
         switch command {
         case .start: start(payload: payload)
+        case .home: leaveToHome()
         case .quiz:
             if let quiz = state.session.quiz, quiz.mode == .quick { resume() } else { startQuiz(.quick) }
         case .topics: showTopics()
@@ -176,13 +177,7 @@ struct Reduction {
             return showTypeState()
         }
         // Words that leave whatever is going on: a card run ends, an open quiz waits behind Continue.
-        if Reduction.leaveWords.contains(text.lowercased()) {
-            // A card run ends with what it earned (if anything), then home, as asked.
-            if let run = state.session.cards {
-                if run.reviewed > 0 { finishFlashcards(reviewed: run.reviewed, leftEarly: true) } else { state.session.cards = nil }
-            }
-            return showHome()
-        }
+        if Reduction.leaveWords.contains(text.lowercased()) { return leaveToHome() }
         // A reminder time typed on the settings screen ("4pm", "7:30").
         if state.session.screen == .settings, learner.nudgesOn, !learner.stopped, let minute = Nudges.parseTime(text) {
             guard Nudges.isAllowed(minute) else { send(.notice(.reminderQuietHours)); return showSettings() }

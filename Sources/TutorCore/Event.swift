@@ -12,10 +12,10 @@ public struct Sender: Equatable, Sendable {
 }
 
 public enum Command: String, CaseIterable, Sendable {
-    case start, quiz, test, topics, review, cards, signs, progress, settings, help, about, stop
+    case start, home, quiz, test, topics, review, cards, signs, progress, settings, help, about, stop
 
     /// The commands registered with setMyCommands, in menu order (descriptions live in Prompts/).
-    public static let menu: [Command] = [.start, .quiz, .test, .topics, .review, .cards, .signs, .progress, .settings, .help, .about, .stop]
+    public static let menu: [Command] = [.start, .home, .quiz, .test, .topics, .review, .cards, .signs, .progress, .settings, .help, .about, .stop]
 }
 
 /// What happened in a chat, parsed from a Telegram update (named for what happened, not what to do).

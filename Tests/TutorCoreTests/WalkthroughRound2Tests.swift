@@ -25,6 +25,10 @@ import Testing
         #expect(s.session.cards == nil && s.session.screen == .home)
         #expect(left.contains(where: isHome), "home, as asked")
         #expect(!left.contains { if case .flashcardsDone = $0 { return true }; return false }, "nothing reviewed: no summary at all")
+        // /home does the same (the play-test typed it mid-quiz and was told "didn't catch that").
+        _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
+        let viaCommand = w.messages(w.reduce(&s, .commandSent(.home, payload: nil), at: tomorrow))
+        #expect(s.session.cards == nil && s.session.screen == .home && viaCommand.contains(where: isHome))
 
         // One card reviewed, then "Done for now": the summary counts the cards still due.
         _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
