@@ -9,7 +9,9 @@ extension Reduction {
     /// Maya back", which also sends the link to Maya (the session says who, if it still can).
     mutating func startChallenge(back: Bool = false) {
         guard let token = ctx.freshToken else { return notice(.ourFault) }
-        if back, state.session.rematch != nil { state.session.rematch?.token = token } else { state.session.rematch = nil }
+        // Sent back only to someone still a friend (they may have removed this learner since).
+        let stillFriends = state.session.rematch.map { r in currentFriends?.contains { $0.chatID == r.chatID } == true } ?? false
+        if back, stillFriends { state.session.rematch?.token = token } else { state.session.rematch = nil }
         var draw = random
         let questions = Challenge.pickQuestions(banks: banks, excluding: learner.stateCode.flatMap { banks.excludesUniversal[$0] } ?? [],
                                                 random: &draw)

@@ -165,7 +165,16 @@ struct ChallengeTests {
         _ = Self.play(&jo, right: 5)
         #expect(jo.session.rematch == Rematch(chatID: 77, name: "Sam"))
         let back = "Back_Back_Back_Back_Bk"
-        (jo, _) = Dialogue.reduce(jo, .buttonTapped(callbackID: "b", action: .menu(.challengeBack), messageID: 9), Self.ctx(token: back))
+        let sam = FriendSummary(chatID: 77, firstName: "Sam", weekXP: 0, xpWeek: nil, streak: Streak(), hidden: false)
+        // Sam removed Jo since: an ordinary challenge, Sam hears nothing.
+        var removed = jo
+        var ctx = Self.ctx(token: back)
+        ctx.friends = []
+        (removed, _) = Dialogue.reduce(removed, .buttonTapped(callbackID: "b", action: .menu(.challengeBack), messageID: 9), ctx)
+        #expect(removed.session.rematch == nil)
+        #expect(!Self.play(&removed, right: 3).contains { if case .notify = $0 { true } else { false } })
+        ctx.friends = [sam]
+        (jo, _) = Dialogue.reduce(jo, .buttonTapped(callbackID: "b", action: .menu(.challengeBack), messageID: 9), ctx)
         #expect(jo.session.quiz?.mode == .challenge(back))
         let effects = Self.play(&jo, right: 6)
         let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
