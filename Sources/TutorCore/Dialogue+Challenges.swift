@@ -116,9 +116,9 @@ extension Reduction {
             if let back = state.session.rematch, back.token == token {
                 state.session.rematch = nil
                 sentTo = back.name
-                let view = ChallengeReadyView(token: token, score: score, total: mine.count, botUsername: ctx.botUsername, own: false)
+                let link = ChallengeReadyView.link(botUsername: ctx.botUsername, token: token)
                 effects.append(.notify(chatID: back.chatID, Reply(.challengedBack(friend: challenge.creatorName, questions: mine.count),
-                                                                  buttons: [[Button.link(.playChallenge(name: challenge.creatorName), view.link)]],
+                                                                  buttons: [[Button.link(.playChallenge(name: challenge.creatorName), link)]],
                                                                   bulk: true)))
             }
             send(.challengeReady(ChallengeReadyView(token: token, score: score, total: mine.count, botUsername: ctx.botUsername,

@@ -20,11 +20,16 @@ public struct ChallengeReadyView: Equatable, Sendable {
     /// Also sent to this friend ("Challenge Maya back").
     public var sentTo: String? = nil
 
-    public var link: String { "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)" }
+    public var link: String { Self.link(botUsername: botUsername, token: token) }
+
+    /// The deep link a friend opens: `/start c<token>` to this bot.
+    public static func link(botUsername: String, token: String) -> String {
+        "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)"
+    }
 
     /// Telegram's share sheet with the link and a line to go with it.
     public static func shareURL(botUsername: String, token: String) -> String {
-        let link = "https://t.me/\(botUsername)?start=\(Challenge.payloadPrefix)\(token)"
+        let link = Self.link(botUsername: botUsername, token: token)
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let text = "Beat my score on 10 driving-test questions 🚗"
