@@ -243,6 +243,13 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         try store.commit([again], offset: nil)
         #expect(try store.dailySet(stateCode: "TX", day: day40) == ["f", "g", "h", "i", "j"])
         #expect(try store.dailySet(stateCode: "CA", day: day40) == nil)
+        // A row that isn't a list (a hand edit) reads as none, so Daily 5 is dealt afresh and the
+        // chat carries on; one that isn't JSON at all is refused by the table.
+        try store.execute("INSERT INTO daily_set(state_code, day, question_ids) VALUES ('NY', ?, '{\"a\":1}')", [day40.description])
+        #expect(try store.dailySet(stateCode: "NY", day: day40) == nil)
+        #expect(throws: (any Error).self) {
+            try store.execute("INSERT INTO daily_set(state_code, day, question_ids) VALUES ('OH', ?, 'not json')", [day40.description])
+        }
         let report = try store.prune(now: t + 45 * 86_400)
         #expect(report.challenges == 2, "A and its play: closed 38 days ago")
         #expect(report.dailyResults == 3, "day 0's result, its tally row and its five")
