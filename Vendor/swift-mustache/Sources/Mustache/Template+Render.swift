@@ -44,6 +44,12 @@ extension MustacheTemplate {
 
         case .variable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
+                // PermitReady patch: a string is escaped at once (String is not generic, so this
+                // cast is a type compare, where the protocol casts below search the runtime's
+                // conformance cache, which two rendering threads contend for).
+                if let string = child as? String {
+                    return context.contentType.escapeText(string)
+                }
                 if let template = child as? MustacheTemplate {
                     return template.render(context: context)
                 } else if let renderable = child as? MustacheCustomRenderable {
@@ -140,6 +146,10 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
+        // PermitReady patch: a flag before the `any MustacheSequence` cast (see renderToken).
+        if let bool = child as? Bool {
+            return bool ? template.render(context: context) : ""
+        }
         switch child {
         case let array as any MustacheSequence:
             return array.renderSection(with: template, context: context)
@@ -161,6 +171,10 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
+        // PermitReady patch: a flag before the `any MustacheSequence` cast (see renderToken).
+        if let bool = child as? Bool {
+            return bool ? "" : template.render(context: context)
+        }
         switch child {
         case let array as any MustacheSequence:
             return array.renderInvertedSection(with: template, context: context)
@@ -218,6 +232,11 @@ extension MustacheTemplate {
     /// Get child object from variable name
     func getChild(named name: String, transforms: [String], context: MustacheContext) -> Any? {
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
+            // PermitReady patch: a string-keyed dictionary, the usual context, is read directly
+            // (what its `MustacheParent` conformance does) without two protocol casts.
+            if let dictionary = object as? [String: Any] {
+                return dictionary[name]
+            }
             let child = {
                 let object: Any? =
                     if let custom = object as? MustacheCustomRepresentation {
@@ -270,6 +289,16 @@ extension MustacheTemplate {
             child = context.stack.last!
         } else if name == "", !transforms.isEmpty {
             child = context.sequenceContext
+        } else if !name.utf8.contains(UInt8(ascii: ".")) {
+            // PermitReady patch: a plain name (the usual case) climbs the stack without being
+            // split into an array of one string first; otherwise as `_getChildInStack`.
+            child = nil
+            for object in context.stack.reversed() {
+                if let found = _getImmediateChild(named: name, from: object) {
+                    child = found
+                    break
+                }
+            }
         } else if name.first == "." {
             let nameSplit = name.split(separator: ".").map { String($0) }
             child = _getChild(named: nameSplit[...], from: context.stack.last!)
@@ -278,6 +307,11 @@ extension MustacheTemplate {
             child = _getChildInStack(named: nameSplit[...], from: context.stack)
         }
 
+        // PermitReady patch: a string or flag with no transform is what it is (neither conforms
+        // to MustacheCustomRepresentation), without the protocol cast below.
+        if transforms.isEmpty, let found = child, found is String || found is Bool {
+            return found
+        }
         if let custom = child as? MustacheCustomRepresentation {
             child = custom.representation
         }
