@@ -69,7 +69,9 @@ extension Bot {
             for q in queued {
                 if let i = slot[q.chatID] { perChat[i].append(q) } else { slot[q.chatID] = perChat.count; perChat.append([q]) }
             }
-            let reducer = ChatReducer(bot: bot, banks: banks, now: now)
+            // Read before the write transaction opens; nil (a failed read) reads per chat instead.
+            let facts = try? bot.store.batchFacts(chatIDs: perChat.map { $0[0].chatID })
+            let reducer = ChatReducer(bot: bot, banks: banks, now: now, facts: facts)
             let run = Reductions(chats: perChat)
             guard perChat.count >= Self.sideBySideFrom else {
                 for i in perChat.indices { run.put(i, reducer.reduce(perChat[i])) }
@@ -134,6 +136,8 @@ extension Bot {
         let bot: Bot
         let banks: Banks
         let now: Date
+        /// The batch's chats' queued replies and friendships, read once (nil: read per chat).
+        let facts: BatchFacts?
 
         func reduce(_ events: [Batch.Queued]) -> Batch.ChatOutcome {
             var outcome = Batch.ChatOutcome()
@@ -142,6 +146,12 @@ extension Bot {
             // fails, `save` tries again and the batch's commit reports the error).
             try? outcome.change?.prepare()
             return outcome
+        }
+
+        /// Whether replies to this chat from earlier batches are still queued.
+        func hasQueuedReplies(_ chatID: Int64) -> Bool {
+            if let facts { return facts.chatsWithQueuedReplies.contains(chatID) }
+            return (try? bot.store.hasPendingReplies(chatID: chatID)) == true
         }
 
         /// Events whose screens may show friends (the Friends screen, Progress's league line, home
@@ -224,7 +234,10 @@ extension Bot {
                 // re-shown keeps its league line) or a typed state name (it ends on Home).
                 if Self.showsFriends(e.event) || [.home, .friends, .progress, .typingState, .pickingState].contains(change.after.session.screen) {
                     // With friends removed this week, marked: last week's league is judged with them.
-                    context.friends = try bot.store.friendSummaries(of: chatID, removedSince: League.start(of: League.week(of: now)))
+                    // A chat that never had a friend (most) has none to read.
+                    if facts?.chatsWithFriendships.contains(chatID) ?? true {
+                        context.friends = try bot.store.friendSummaries(of: chatID, removedSince: League.start(of: League.week(of: now)))
+                    }
                 }
                 // The daily challenge's last answer compares with the state's day: read the others' scores then.
                 if case .buttonTapped = e.event, let quiz = change.after.session.quiz, case .daily(let day) = quiz.mode,
@@ -259,7 +272,7 @@ extension Bot {
                     rendered.outbox[i].notBefore = heldUntil[rendered.outbox[i].chatID]
                 }
                 if Self.isStray(e.event), Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
-                   change.outbox.contains(where: { $0.priority == 0 }) || (try? bot.store.hasPendingReplies(chatID: chatID)) == true {
+                   change.outbox.contains(where: { $0.priority == 0 }) || hasQueuedReplies(chatID) {
                     // Backpressure: stray input while this chat's replies are still queued gets no
                     // further "didn't catch that" + screen (a chat sending hundreds of messages
                     // would queue two replies for each); button answers and commands still do.
