@@ -317,8 +317,10 @@ extension TutorStore {
         return PreparedWrites(
             learnerChanged: change.repaired || change.before?.learner != s.learner,
             sessionBody: !change.repaired && change.before?.session == s.session ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
-            progress: s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
-            cards: s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            // `==` first: a dictionary the reduction didn't touch still shares its storage with the
+            // one it was loaded as, which `==` sees at once; the filter hashes every question seen.
+            progress: oldProgress == s.progress ? [] : s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            cards: oldCards == s.cards ? [] : s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
             newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map { ($0, String(decoding: try encoder.encode($0), as: UTF8.self)) },
             newLessons: s.lessonsDone.filter { change.before?.lessonsDone[$0.key] == nil }.map { ($0.key, $0.value) })
     }

@@ -287,6 +287,45 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try store.friendSummaries(of: 9, removedSince: .distantPast).isEmpty)
     }
 
+    /// The batch's one read says what the per-chat reads it replaces say: a reply still queued
+    /// counts (news doesn't, nor a delivered reply), and any friendship row counts, a removed one too.
+    @Test func batchFactsAgreeWithThePerChatReads() throws {
+        let path = tempPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try TutorStore(path: path)
+        let t = sampleState().learner.joinedAt
+        func learner(_ id: Int64) -> ChatState {
+            var s = sampleState(); s.learner.chatID = id; s.learner.userID = id; return s
+        }
+        func text(_ chat: Int64, _ words: String, priority: Int = 0) -> OutboxItem {
+            OutboxItem(chatID: chat, method: "sendMessage", body: Data(#"{"chat_id":\#(chat),"text":"\#(words)"}"#.utf8), priority: priority)
+        }
+        var changes = (9...13).map { ChatChange(before: nil, after: learner($0), answers: [], outbox: []) }
+        changes[0].outbox = [text(9, "a reply")]
+        changes[1].outbox = [text(10, "news", priority: OutboxItem.bulkPriority)]
+        changes[2].outbox = [text(11, "a reply, delivered")]
+        for i in changes.indices { changes[i].madeAt = t }
+        try store.commit(changes, offset: nil)
+        try store.markSent(try #require(try store.pendingRows(chatID: 11).first), messageID: 1)
+        var befriend = ChatChange(before: learner(12), after: learner(12), answers: [], outbox: [])
+        befriend.newFriends = [13]; befriend.madeAt = t
+        try store.commit([befriend], offset: nil)
+        var remove = ChatChange(before: learner(12), after: learner(12), answers: [], outbox: [])
+        remove.removedFriends = [13]; remove.madeAt = t + 60
+        try store.commit([remove], offset: nil)
+
+        let chats: [Int64] = [9, 10, 11, 12, 13, 14]
+        let facts = try store.batchFacts(chatIDs: chats)
+        #expect(facts.chatsWithQueuedReplies == [9])
+        #expect(facts.chatsWithFriendships == [12, 13])
+        for chat in chats {
+            #expect(facts.chatsWithQueuedReplies.contains(chat) == (try store.hasPendingReplies(chatID: chat)), "chat \(chat)")
+            #expect(facts.chatsWithFriendships.contains(chat) == !(try store.friendSummaries(of: chat, removedSince: .distantPast)).isEmpty,
+                    "chat \(chat)")
+        }
+        #expect(try store.batchFacts(chatIDs: []).chatsWithQueuedReplies.isEmpty)
+    }
+
     /// A broadcast queues each learner once, in chunks, resuming where it stopped.
     @Test func broadcastsQueueEachLearnerOnceAndResume() throws {
         let store = try TutorStore(path: ":memory:")

@@ -50,6 +50,9 @@ extension MustacheTemplate {
                 if let string = child as? String {
                     return context.contentType.escapeText(string)
                 }
+                if let number = child as? Int {
+                    return context.contentType.escapeText(String(number))
+                }
                 if let template = child as? MustacheTemplate {
                     return template.render(context: context)
                 } else if let renderable = child as? MustacheCustomRenderable {
@@ -63,6 +66,10 @@ extension MustacheTemplate {
 
         case .unescapedVariable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
+                // PermitReady patch: as for `.variable`, unescaped.
+                if let string = child as? String {
+                    return string
+                }
                 if let renderable = child as? MustacheCustomRenderable {
                     return renderable.renderText
                 } else if let lambda = child as? MustacheLambda {
@@ -307,9 +314,9 @@ extension MustacheTemplate {
             child = _getChildInStack(named: nameSplit[...], from: context.stack)
         }
 
-        // PermitReady patch: a string or flag with no transform is what it is (neither conforms
-        // to MustacheCustomRepresentation), without the protocol cast below.
-        if transforms.isEmpty, let found = child, found is String || found is Bool {
+        // PermitReady patch: a string, number or flag with no transform is what it is (none
+        // conforms to MustacheCustomRepresentation), without the protocol cast below.
+        if transforms.isEmpty, let found = child, found is String || found is Bool || found is Int {
             return found
         }
         if let custom = child as? MustacheCustomRepresentation {
