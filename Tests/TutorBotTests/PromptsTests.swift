@@ -194,6 +194,29 @@ import Testing
         #expect(prompts.render(.help).contains("/quiz"))
     }
 
+    /// Help explains XP with the amounts the game gives (a teen compared +110 for 6/10 with a
+    /// friend's +100 for 8/10 and couldn't tell why); a change to `XP` must change the words too.
+    @Test func helpStatesTheXPTheGameGives() {
+        let help = prompts.fixed("help")
+        for words in ["+\(XP.correct) for a right answer", "+\(XP.hardBonus) more on a hard question", "+\(XP.attempt) for every answer",
+                      "+\(XP.studyDayBonus) for your first answer of the day", "+\(XP.cardReview) for each flashcard",
+                      "Every \(XP.perLevel) XP is a new level"] {
+            #expect(help.contains(words), "\(words)")
+        }
+    }
+
+    /// The day's count is the real one: below the goal "12/20", past it every answer still counts.
+    @Test func theRewardLineCountsEveryAnswerToday() {
+        func line(_ answered: Int) -> String {
+            let text = prompts.render(.flashcardsDone(FlashcardSummary(reviewed: 4, dueTomorrow: 0, dueThisWeek: 0,
+                                                                       reward: SessionReward(xpEarned: 8, answeredToday: answered, streak: 0))))
+            return text.split(separator: "\n").first { $0.contains("🎯") }.map(String.init) ?? ""
+        }
+        #expect(line(12).hasSuffix("🎯 Today 12/20"))
+        #expect(line(20).hasSuffix("🎯 Today 20 (goal 20 ✅)"))
+        #expect(line(30).hasSuffix("🎯 Today 30 (goal 20 ✅)"))
+    }
+
     @Test func everyBadgeAndSignGroupHasItsWords() {
         for b in Badge.allCases { #expect(prompts.badge(b).name != b.rawValue && !prompts.badge(b).why.isEmpty, "\(b)") }
         for g in SignGroup.allCases { #expect(prompts.signGroupName(g) != g.rawValue || g == .warning, "\(g)") }
@@ -342,7 +365,7 @@ import Testing
         let news = prompts.render(.challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 7, total: 10,
                                                                        differed: [mine], differedCount: 4)))
         #expect(news.contains("Jordan beat you 8–7"), "\(news)")
-        #expect(news.contains("Where you two differed (the first 3):\n❌ Jordan got it, you didn't: What does this sign mean? <i>(pictured: Stop)</i>"), "\(news)")
+        #expect(news.contains("Where you two differed (the first 1):\n❌ Jordan got it, you didn't: What does this sign mean? <i>(pictured: Stop)</i>"), "\(news)")
         let plain = prompts.render(.challengePlayed(ChallengePlayedView(friend: "Jordan", friendScore: 8, yourScore: 8, total: 10)))
         #expect(!plain.contains("differed") && !plain.contains("pictured"))
     }
