@@ -74,20 +74,20 @@ extension Prompts {
             return render("challenged_back", C(friend: friend, questions: questions))
         case .challengeResult(let v):
             struct C { var opponent: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
-                       var differed: [DifferenceContext]; var hasDiffered: Bool; var more: Bool; var reward: RewardContext?; var newcomer: Bool
+                       var differed: [DifferenceContext]; var hasDiffered: Bool; var more: Bool; var shown: Int; var reward: RewardContext?; var newcomer: Bool
                        var alreadyFriends: Bool }
             return render("challenge_result", C(opponent: v.opponent, theirs: v.theirScore, yours: v.yourScore, total: v.total,
                                                 won: v.yourScore > v.theirScore, lost: v.yourScore < v.theirScore, tied: v.yourScore == v.theirScore,
                                                 differed: v.differed.map(DifferenceContext.init),
-                                                hasDiffered: !v.differed.isEmpty, more: v.differedCount > v.differed.count,
+                                                hasDiffered: !v.differed.isEmpty, more: v.differedCount > v.differed.count, shown: v.differed.count,
                                                 reward: v.reward.map(RewardContext.init), newcomer: v.newcomer, alreadyFriends: v.alreadyFriends))
         case .challengePlayed(let v):
             struct C { var friend: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
-                       var differed: [DifferenceContext]; var hasDiffered: Bool; var more: Bool }
+                       var differed: [DifferenceContext]; var hasDiffered: Bool; var more: Bool; var shown: Int }
             return render("challenge_played", C(friend: v.friend, theirs: v.friendScore, yours: v.yourScore, total: v.total,
                                                 won: v.yourScore > v.friendScore, lost: v.yourScore < v.friendScore, tied: v.yourScore == v.friendScore,
                                                 differed: v.differed.map(DifferenceContext.init), hasDiffered: !v.differed.isEmpty,
-                                                more: v.differedCount > v.differed.count))
+                                                more: v.differedCount > v.differed.count, shown: v.differed.count))
         case .friends(let v):
             struct Entry { var place: Int; var name: String; var you: Bool; var xp: Int; var streak: Int; var hasStreak: Bool }
             struct C { var removed: String?; var hasFriends: Bool; var standings: [Entry]; var standing: LeagueStandingContext

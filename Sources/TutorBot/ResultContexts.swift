@@ -214,7 +214,7 @@ struct RewardContext {
     var streakPlural: String
 
     init(_ r: SessionReward) {
-        xp = r.xpEarned; done = r.goalDone; goal = r.goal; goalMet = r.goalDone >= r.goal
+        xp = r.xpEarned; done = r.answeredToday; goal = r.goal; goalMet = r.answeredToday >= r.goal
         streak = r.streak; hasStreak = r.streak > 0; streakPlural = r.streak == 1 ? "" : "s"
     }
 }

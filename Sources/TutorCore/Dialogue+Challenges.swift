@@ -131,14 +131,15 @@ extension Reduction {
         let theirs = opponent.questionIDs.enumerated().reduce(into: [String: Bool]()) { $0[$1.element] = opponent.creatorCorrect.indices.contains($1.offset) && opponent.creatorCorrect[$1.offset] }
         let asked = quiz.questionIDs
         let theirScore = asked.filter { theirs[$0] == true }.count
-        // Three at most, each cut short: the side-by-side is a score, not a second quiz.
+        // Each cut short (the side-by-side is a score, not a second quiz), but all of them: with
+        // only the first three shown, a teen who lost on four asked where the fourth went.
         let allDiffered: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
             guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
             let text = Self.clipped(q.questionText, to: 90)
             let sign = q.imageAssetName.flatMap { name in banks.signs.first { $0.id == name }?.name }
             return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex], sign: sign)
         }
-        let differed = Array(allDiffered.prefix(3))
+        let differed = Array(allDiffered.prefix(ChallengeResultView.differencesShown))
         // The challenger's news shows the same questions from their side.
         let theirSide = differed.map { d in ChallengeResultView.Difference(question: d.question, youRight: !d.youRight,
                                                                            correctAnswer: d.correctAnswer, sign: d.sign) }

@@ -40,6 +40,9 @@ public struct ChallengeReadyView: Equatable, Sendable {
 
 /// A friend's result beside the challenger's, and the questions where they differed.
 public struct ChallengeResultView: Equatable, Sendable {
+    /// How many of the questions two friends differed on are listed: all a challenge can have.
+    public static let differencesShown = Challenge.length
+
     public struct Difference: Equatable, Sendable {
         public var question: String
         public var youRight: Bool
@@ -60,7 +63,7 @@ public struct ChallengeResultView: Equatable, Sendable {
     public var reward: SessionReward? = nil
     /// New to the bot (no state yet): the next step is picking one.
     public var newcomer: Bool = false
-    /// How many questions they differed on (`differed` shows the first 3).
+    /// How many questions they differed on (`differed` lists up to `differencesShown`).
     public var differedCount: Int = 0
     /// They were friends before this challenge ("friends now" would be news to nobody).
     public var alreadyFriends: Bool = false
@@ -74,7 +77,7 @@ public struct ChallengePlayedView: Equatable, Sendable {
     public var total: Int
     /// Where the two differed, from the challenger's side (`youRight` is the challenger's).
     public var differed: [ChallengeResultView.Difference] = []
-    /// How many they differed on (`differed` shows the first 3).
+    /// How many they differed on (`differed` lists up to `differencesShown`).
     public var differedCount: Int = 0
 
     public init(friend: String, friendScore: Int, yourScore: Int, total: Int,

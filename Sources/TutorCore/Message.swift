@@ -40,13 +40,14 @@ public enum Notice: String, CaseIterable, Sendable {
 /// What a finished session earned: shown at the end of every quiz, test and card session.
 public struct SessionReward: Equatable, Sendable {
     public var xpEarned: Int
-    /// Questions answered today, capped at the goal ("20/20 ✅", never "45/20").
-    public var goalDone: Int
+    /// Questions answered today, all of them: "Today 30 (goal 20 ✅)". (It was capped at the goal,
+    /// and a teen who had answered 30 read "20/20" as the bot not counting the last ten.)
+    public var answeredToday: Int
     public var goal: Int
     public var streak: Int
 
     public init(xpEarned: Int, answeredToday: Int, goal: Int = Learner.dailyGoal, streak: Int) {
-        self.xpEarned = xpEarned; self.goalDone = min(answeredToday, goal); self.goal = goal; self.streak = streak
+        self.xpEarned = xpEarned; self.answeredToday = answeredToday; self.goal = goal; self.streak = streak
     }
 }
 

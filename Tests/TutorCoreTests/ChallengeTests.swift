@@ -52,6 +52,20 @@ struct ChallengeTests {
         return (made.first!, effects)
     }
 
+    /// Every question the two differed on is listed, for both of them (it was the first three).
+    @Test func everyDifferenceIsListedForBoth() throws {
+        let (c, _) = Self.makeChallenge(right: 0)
+        var jo = Dialogue.newChat(chatID: 88, sender: Sender(userID: 88, firstName: "Jo"), isGroup: false, now: Sample.t0)
+        (jo, _) = Dialogue.reduce(jo, .commandSent(.start, payload: "c" + Self.token), Self.ctx(lookup: .found(c, alreadyPlayed: false)))
+        let effects = Self.play(&jo, right: 10)
+        let result = try #require(effects.lazy.compactMap { e -> ChallengeResultView? in
+            if case .send(let r) = e, case .challengeResult(let v) = r.message { return v } else { return nil } }.first)
+        let played = try #require(effects.lazy.compactMap { e -> ChallengePlayedView? in
+            if case .notify(_, let r) = e, case .challengePlayed(let v) = r.message { return v } else { return nil } }.first)
+        #expect(result.differed.count == 10 && result.differedCount == 10 && result.differed.allSatisfy(\.youRight))
+        #expect(played.differed.count == 10 && played.differedCount == 10 && played.differed.allSatisfy { !$0.youRight })
+    }
+
     @Test func theMakerPlaysTenUniversalQuestionsAndGetsAShareLink() throws {
         let (c, effects) = Self.makeChallenge(right: 7)
         #expect(c.token == Self.token && c.creatorChatID == 77 && c.creatorName == "Sam")
