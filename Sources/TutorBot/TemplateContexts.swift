@@ -139,6 +139,7 @@ extension HomeContext: TemplateFields {
         if let streakEnded { f["streakEnded"] = streakEnded }
         if let league { f["league"] = Prompts.reflected(league) }
         if let lastWeek { f["lastWeek"] = Prompts.reflected(lastWeek) }
+        if let dailyWaiting { f["dailyWaiting"] = ["answered": dailyWaiting.answered, "total": dailyWaiting.total] as [String: Any] }
         return f
     }
 }
@@ -164,15 +165,18 @@ struct HomeContext {
     // "👥 Friends' league: 2nd of 5 this week · Jordan is 40 XP ahead", and last week's winner on Monday.
     var league: LeagueLineContext?
     var lastWeek: LastWeekContext?
+    struct DailyWaiting { var answered: Int; var total: Int }
+    var dailyWaiting: DailyWaiting?
 
     init(_ v: HomeView) {
+        dailyWaiting = v.dailyWaiting.map { DailyWaiting(answered: $0, total: DailyChallenge.length) }
         league = v.league.map(LeagueLineContext.init); lastWeek = v.lastWeek.map(LastWeekContext.init)
         hasLessons = v.lessonsTotal > 0; lessonsDone = v.lessonsDone; lessonsTotal = v.lessonsTotal
         noLessonsYet = v.lessonsTotal > 0 && v.lessonsDone == 0
         streakEnded = v.streakEnded
         hasMissed = v.missedCount > 0
         level = XP.level(v.xp)
-        answeredToday = min(v.answeredToday, v.dailyGoal); dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
+        answeredToday = v.answeredToday; dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
         stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
         missed = v.missedCount; seen = v.seenCount; total = v.totalCount
     }

@@ -113,6 +113,7 @@ extension Reduction {
                             lessonsDone: lessons.done, lessonsTotal: lessons.total)
         view.league = leagueStanding()?.line
         view.lastWeek = lastWeekOnHome()
+        if let daily = openDaily, !daily.answers.isEmpty { view.dailyWaiting = daily.answers.count }
         awardLastWeeksWinner()
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count
         // Every button keeps its place whatever the learner's state: Review is always there (with

@@ -110,6 +110,9 @@ public struct HomeView: Equatable, Sendable {
     public var league: LeagueLine? = nil
     /// Last week's league winner, on the new week's first day.
     public var lastWeek: LeagueWeekWinners? = nil
+    /// Today's Daily 5, left part-way (questions answered of its five): Home warns that starting
+    /// anything else ends it. (A play-tester started a quiz from Home and lost it without warning.)
+    public var dailyWaiting: Int? = nil
 }
 
 /// One card of a lesson: "📖 Road signs · lesson 2 of 5 — Shapes and colours", the card, "2/4".

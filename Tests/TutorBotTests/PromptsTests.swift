@@ -129,7 +129,8 @@ import Testing
     @Test func walkthroughScreensReadRight() {
         let home = prompts.render(.home(HomeView(firstName: "Sam", stateName: "New York", streak: 0, studiedToday: true, missedCount: 0,
                                                  seenCount: 4, totalCount: 330, answeredToday: 45, streakEnded: 6)))
-        #expect(home.contains("Today: 20/20") && !home.contains("45/20"))
+        // Never "45/20" (a goal over 100%), and never "20/20" after 45 either (the bot not counting).
+        #expect(home.contains("Today: 45 questions ✅ daily goal of 20 done!") && !home.contains("45/20") && !home.contains("20/20"))
         #expect(home.contains("6-day streak ended") && home.contains("streak freeze"))
         let stopped = prompts.render(.settings(SettingsView(stateName: "Texas", stopped: true)))
         #expect(stopped.contains("Messages: <b>off</b>") && !stopped.contains("Daily reminder: 4 pm"))
@@ -153,6 +154,7 @@ import Testing
                                 totalCount: 300, answeredToday: 4, streakEnded: 5)
         homeView.league = LeagueLine(place: 2, of: 3, xp: 300, aheadName: "Jordan", aheadBy: 40, tiedWith: ["Ava"])
         homeView.lastWeek = LeagueWeekWinners(friends: ["Jordan"], you: false, xp: 420)
+        homeView.dailyWaiting = 2
         let home = HomeContext(homeView)
         let exam = ResultsContext(sampleResults, prompts: prompts)
         // A quiz (not a test) whose misses list weak topics, with a reward and no readiness.
@@ -215,6 +217,19 @@ import Testing
         #expect(line(12).hasSuffix("🎯 Today 12/20"))
         #expect(line(20).hasSuffix("🎯 Today 20 (goal 20 ✅)"))
         #expect(line(30).hasSuffix("🎯 Today 30 (goal 20 ✅)"))
+    }
+
+    /// Home counts every answer today too, and warns about a Daily 5 left part-way.
+    @Test func homeCountsEveryAnswerAndWarnsAboutAnOpenDaily() {
+        var v = HomeView(firstName: "Ana", stateName: "Texas", streak: 1, studiedToday: true, missedCount: 0, seenCount: 30, totalCount: 600)
+        v.answeredToday = 12
+        #expect(prompts.render(.home(v)).contains("🎯 Today: 12/20 questions\n"))
+        #expect(!prompts.render(.home(v)).contains("Daily 5"))
+        v.answeredToday = 30
+        v.dailyWaiting = 2
+        let home = prompts.render(.home(v))
+        #expect(home.contains("🎯 Today: 30 questions ✅ daily goal of 20 done! 🎉\n📅 Your Daily 5 is at 2 of 5 — tap ▶️ Continue to finish it."), "\(home)")
+        #expect(!home.contains("\n\n\n"))
     }
 
     @Test func everyBadgeAndSignGroupHasItsWords() {
@@ -284,6 +299,7 @@ import Testing
             "home": HomeContext({ var v = HomeView(firstName: "", stateName: "", streak: 0, studiedToday: false, missedCount: 0, seenCount: 0, totalCount: 0)
                                   v.league = LeagueLine(place: 1, of: 2, xp: 0, aheadName: nil, aheadBy: 0)
                                   v.lastWeek = LeagueWeekWinners(friends: [], you: true, xp: 10)
+                                  v.dailyWaiting = 3
                                   return v }()),
             "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago")),
             "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true, cards: 5, hasCards: true, cardsPlural: "s"), "notice": NoticeContext(.stopped),

@@ -99,6 +99,8 @@ struct DailyChallengeTests {
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 3), ctx)
         guard case .send(let home)? = effects.last else { Issue.record("no home"); return }
         #expect(home.buttons.joined().contains(Button(.daily(done: false), .menu(.daily))), "still open: not ✅ yet")
+        guard case .home(let view) = home.message else { Issue.record("not home: \(home.message)"); return }
+        #expect(view.dailyWaiting == 1, "Home warns that starting something else ends it")
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d2", action: .menu(.daily), messageID: 4), ctx)
         #expect(s.session.quiz?.id == run.id && s.session.quiz?.answers.count == 1, "the same run, where it was")
         #expect(effects.contains(.send(Reply(.notice(.dailyResumed)))), "said, before the question it goes back to")
