@@ -86,6 +86,14 @@ extension Reduction {
             state.session.parkedQuiz = open
             state.session.parkedState = code
         }
+        // So is a quiz left part-way, when nothing else waits: a play-tester's quick quiz at 3 of
+        // 10 vanished without a word when the next day's Daily 5 began. It comes back (Continue)
+        // when this run ends, like a test.
+        if let open = state.session.quiz, open.mode.canWaitBehindARun, !open.answers.isEmpty, state.session.parkedQuiz == nil,
+           let code = learner.stateCode {
+            state.session.parkedQuiz = open
+            state.session.parkedState = code
+        }
         state.session.cards = nil
         closeAbandonedDaily()
         let id = state.session.nextQuizID

@@ -150,6 +150,14 @@ public enum QuizMode: Codable, Equatable, Sendable {
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
     public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }
+    /// A practice quiz the learner chose (not a test, a check, a challenge or the Daily 5), and
+    /// with no per-question timer: it can wait behind a challenge or a Daily 5 and resume as it was.
+    public var canWaitBehindARun: Bool {
+        switch self {
+        case .quick, .topic, .review, .livesChallenge, .signGroup: return true
+        case .practiceTest, .timedChallenge, .lessonCheck, .challenge, .daily: return false
+        }
+    }
 }
 
 /// An open quiz: where the learner is, and what they answered. Survives restarts (stored).

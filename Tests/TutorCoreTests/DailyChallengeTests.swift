@@ -115,6 +115,33 @@ struct DailyChallengeTests {
         #expect(s.session.quiz.map { if case .daily = $0.mode { true } else { false } } != true, "never the five again")
     }
 
+    /// A quick quiz left part-way for the Daily 5 waits behind it and comes back, as it was, when
+    /// the five are done (it vanished without a word; a play-tester lost one at 3 of 10).
+    @Test func aQuizLeftForTheDailyComesBackAfterIt() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 1), ctx)
+        let quick = try #require(s.session.quiz)
+        for i in 0..<3 {
+            let run = try #require(s.session.quiz)
+            (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: run.id, question: run.index, option: 0), messageID: 2), ctx)
+            (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: run.id, question: run.index), messageID: 2), ctx)
+        }
+        let effects = startAndPlay(&s, right: 5, at: Sample.t0)
+        #expect(Self.result(effects)?.score == 5, "the Daily 5 was played")
+        #expect(s.session.quiz?.id == quick.id && s.session.quiz?.answers.count == 3 && s.session.quiz?.index == 3, "back where it was")
+        #expect(s.session.parkedQuiz == nil)
+        // A Daily 5 in the middle of a timed Think Fast question doesn't wait: its timer can't.
+        var t = Sample.newChat()
+        t.learner.stateCode = "TX"
+        (t, _) = Dialogue.reduce(t, .buttonTapped(callbackID: "t", action: .menu(.timedChallenge), messageID: 1), ctx)
+        let timed = try #require(t.session.quiz)
+        (t, _) = Dialogue.reduce(t, .buttonTapped(callbackID: "a", action: .answer(quiz: timed.id, question: 0, option: 0), messageID: 2), ctx)
+        _ = startAndPlay(&t, right: 5, at: Sample.t0)
+        #expect(t.session.quiz == nil && t.session.parkedQuiz == nil)
+    }
+
     /// A Daily 5 left for a challenge says it ended before the challenge's intro, not between the
     /// intro and the challenge's first question.
     @Test func leavingForAChallengeSaysTheDailyEndedFirst() throws {
