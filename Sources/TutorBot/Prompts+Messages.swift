@@ -104,10 +104,10 @@ extension Prompts {
             return render("confirm_unfriend", C(name: v.name))
         case .dailyResult(let v):
             struct C { var score: Int; var total: Int; var state: String; var beat: Int?; var hasBeat: Bool; var streak: Int; var multiDay: Bool
-                       var perfect: Bool; var reward: RewardContext?; var answered: Int?; var partly: Bool }
+                       var perfect: Bool; var reward: RewardContext?; var answered: Int?; var partly: Bool; var comparesFrom: Int }
             return render("daily_result", C(score: v.score, total: v.total, state: v.stateName, beat: v.beatPercent, hasBeat: v.beatPercent != nil,
                                             streak: v.streak, multiDay: v.streak > 1, perfect: v.score == v.total, reward: v.reward.map(RewardContext.init),
-                                            answered: v.answered, partly: v.answered != nil))
+                                            answered: v.answered, partly: v.answered != nil, comparesFrom: DailyChallenge.percentileFrom))
         case .dailyIntro(let state):
             struct C { var state: String }
             return render("daily_intro", C(state: state))

@@ -12,7 +12,7 @@ import Foundation
 public enum DailyChallenge {
     public static let length = 5
     public static let repeatFreeDays = 30
-    /// "You beat 72% of Texas learners today" once this many have played; before, "one of the first".
+    /// "You beat 72% of Texas learners today" once this many have played; before, "fewer than 20 have played so far".
     public static let percentileFrom = 20
 
     /// The state's day (its main time zone) that `instant` falls on.

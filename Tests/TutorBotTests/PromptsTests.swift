@@ -232,6 +232,17 @@ import Testing
         #expect(!home.contains("\n\n\n"))
     }
 
+    /// The Daily 5's result before enough have played says so plainly, every day it's true (it said
+    /// "you're one of the first" every day, which a play-tester stopped believing); after, the share.
+    @Test func theDailyResultSaysHowItCompares() {
+        let early = prompts.render(.dailyResult(DailyResultView(score: 4, total: 5, stateName: "Texas", beatPercent: nil, streak: 1)))
+        #expect(early.contains("Fewer than \(DailyChallenge.percentileFrom) Texas learners have played so far today. Once \(DailyChallenge.percentileFrom) have,"),
+                "\(early)")
+        #expect(!early.contains("one of the first"))
+        let later = prompts.render(.dailyResult(DailyResultView(score: 4, total: 5, stateName: "Texas", beatPercent: 72, streak: 3)))
+        #expect(later.contains("You beat 72% of Texas learners today.") && later.contains("🔥 3 days of Daily 5 in a row.") && !later.contains("Fewer than"))
+    }
+
     @Test func everyBadgeAndSignGroupHasItsWords() {
         for b in Badge.allCases { #expect(prompts.badge(b).name != b.rawValue && !prompts.badge(b).why.isEmpty, "\(b)") }
         for g in SignGroup.allCases { #expect(prompts.signGroupName(g) != g.rawValue || g == .warning, "\(g)") }
