@@ -4,8 +4,9 @@ import GRDB
 /// What the reduction of a batch asks of every chat, read once for the whole batch before it is
 /// reduced: which chats still have replies queued (stray input then gets no more, see
 /// `Bot.ChatReducer`) and which have any friendship row (only those need their friends read).
-/// Reading this per chat cost a pool access each (a connection handed out, the schema version
-/// checked): a fifth of the engine's database time when a batch is mostly stray lines on Home.
+/// Reading these per chat cost a pool access each (a connection handed out, the schema version
+/// checked, then the query): the two reads were a tenth of the engine bench's CPU, whose batches
+/// are a third stray lines on Home.
 /// The batch's own writes are one transaction, invisible to readers until it commits, so what a
 /// read during the batch would see is what this read sees before it.
 public struct BatchFacts: Sendable {

@@ -71,7 +71,7 @@ extension TutorStore {
 
     /// `stateCode`'s Daily 5 on `day` as first dealt, nil if not dealt yet.
     public func dailySet(stateCode: String, day: LocalDay) throws -> [String]? {
-        try readStatement { db in
+        try writer.read { db in
             try String.fetchOne(db.cachedStatement(sql: "SELECT question_ids FROM daily_set WHERE state_code = ? AND day = ?"),
                                 arguments: [stateCode, day.description])
                 // A row that doesn't read as a list (a hand edit) deals afresh, never fails the chat.
@@ -124,7 +124,7 @@ extension TutorStore {
     /// nil when they don't exist, stopped the bot or blocked it; else their time zone and state
     /// (for their quiet hours) and when they last used the bot.
     public func newsRecipient(_ chatID: Int64) throws -> (timeZone: String?, stateCode: String?, lastActive: Date)? {
-        try readStatement { db in
+        try writer.read { db in
             try Row.fetchOne(db, sql: "SELECT time_zone, state_code, last_active_at FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
                              arguments: [chatID]).map { row in
                 (try row.decode(String?.self, forColumn: "time_zone"), try row.decode(String?.self, forColumn: "state_code"),
@@ -137,7 +137,7 @@ extension TutorStore {
     /// streak, whether they hide), in the order they became friends; with those removed since
     /// `removedSince` (the week's start), marked, for last week's league.
     public func friendSummaries(of chatID: Int64, removedSince: Date = .distantFuture) throws -> [FriendSummary] {
-        try readStatement { db in
+        try writer.read { db in
             // Cached: it is read for every command and every Home, League and Progress screen, and
             // preparing it again each time was most of an update's database work in the bench.
             try Row.fetchAll(db.cachedStatement(sql: """

@@ -107,7 +107,7 @@ extension TutorStore {
 
     /// Whether replies to this chat are still waiting to be sent (stray input then gets no more).
     public func hasPendingReplies(chatID: Int64) throws -> Bool {
-        try readStatement { db in
+        try writer.read { db in
             try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND priority = 0 AND chat_id = ?)
                 """), arguments: [chatID]) ?? false

@@ -132,14 +132,6 @@ public final class TutorStore: Sendable {
     /// the in-memory queue of the tests can't: its reads wait for the write).
     public var readsAlongsideWrite: Bool { writer is DatabasePool }
 
-    /// A read that is ONE statement, without the BEGIN and COMMIT around it: SQLite reads a single
-    /// statement from one snapshot of the WAL anyway. The pair cost as much as the query itself
-    /// for the small reads made while a chat is reduced (friends, queued replies, the Daily 5 set).
-    /// A read of two statements that must agree keeps `writer.read`.
-    func readStatement<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.unsafeRead(body)
-    }
-
     /// Every migration this binary knows, oldest first.
     public static var knownMigrations: [String] { Schema.migrator.migrations }
 
