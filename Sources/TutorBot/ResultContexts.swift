@@ -273,6 +273,7 @@ struct NoticeContext {
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
     var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
     var hiddenFromLeague = false, shownInLeague = false, friendAlreadyGone = false, dailyResumed = false
+    var openQuizEnded = false
 
     init(_ n: Notice) {
         switch n {
@@ -300,6 +301,7 @@ struct NoticeContext {
         case .shownInLeague: shownInLeague = true
         case .friendAlreadyGone: friendAlreadyGone = true
         case .dailyResumed: dailyResumed = true
+        case .openQuizEnded: openQuizEnded = true
         }
     }
 }

@@ -83,16 +83,14 @@ extension Reduction {
         // An open practice test is put aside (its clock running), as any other quiz does.
         if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty, let code = learner.stateCode {
             if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
-            state.session.parkedQuiz = open
-            state.session.parkedState = code
+            park(open, state: code)
         }
         // So is a quiz left part-way, when nothing else waits: a play-tester's quick quiz at 3 of
         // 10 vanished without a word when the next day's Daily 5 began. It comes back (Continue)
         // when this run ends, like a test.
         if let open = state.session.quiz, open.mode.canWaitBehindARun, !open.answers.isEmpty, state.session.parkedQuiz == nil,
            let code = learner.stateCode {
-            state.session.parkedQuiz = open
-            state.session.parkedState = code
+            park(open, state: code)
         }
         state.session.cards = nil
         closeAbandonedDaily()
@@ -143,7 +141,8 @@ extension Reduction {
         // only the first three shown, a teen who lost on four asked where the fourth went.
         let allDiffered: [ChallengeResultView.Difference] = asked.enumerated().compactMap { i, id in
             guard let q = banks.question(id), let them = theirs[id], them != mine[i] else { return nil }
-            let text = Self.clipped(q.questionText, to: 90)
+            // Long enough for the question's point (at 90 a recap lost "…at a crosswalk").
+            let text = Self.clipped(q.questionText, to: 150)
             let sign = q.imageAssetName.flatMap { name in banks.signs.first { $0.id == name }?.name }
             return .init(question: text, youRight: mine[i], correctAnswer: q.answers[q.correctAnswerIndex], sign: sign)
         }
@@ -173,9 +172,26 @@ extension Reduction {
     }
 
     /// A practice test put aside for the challenge comes back behind Continue.
+    /// Puts a quiz aside until the run that takes its place ends (or its state is picked again).
+    mutating func park(_ quiz: QuizRun, state code: String) {
+        var waiting = quiz
+        waiting.xpWhenParked = learner.xp
+        state.session.parkedQuiz = waiting
+        state.session.parkedState = code
+    }
+
+    /// A parked quiz as it resumes: the XP earned while it waited (the Daily 5 in between) is not
+    /// its own, so its "+110 XP" at the end doesn't count it again.
+    func unparked(_ parked: QuizRun) -> QuizRun {
+        var quiz = parked
+        if let start = quiz.xpAtStart, let then = quiz.xpWhenParked { quiz.xpAtStart = start + max(0, learner.xp - then) }
+        quiz.xpWhenParked = nil
+        return quiz
+    }
+
     mutating func restoreParkedTest() {
         guard state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz else { return }
-        state.session.quiz = parked
+        state.session.quiz = unparked(parked)
         state.session.parkedQuiz = nil
         state.session.parkedState = nil
         if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }

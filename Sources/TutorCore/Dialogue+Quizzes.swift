@@ -65,8 +65,7 @@ extension Reduction {
         if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty {
             if open.mode == mode && mode != .practiceTest(number: 0) { return resume() }
             if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
-            state.session.parkedQuiz = open
-            state.session.parkedState = info.code
+            park(open, state: info.code)
             state.session.quiz = nil
         }
         let pool = banks.pool(for: info.code)
@@ -108,6 +107,10 @@ extension Reduction {
         guard !questions.isEmpty else {
             send(.reviewEmpty)
             return showHome()
+        }
+        // A quiz left part-way ends here (a practice test was put aside above; a Daily 5 says so itself).
+        if let open = state.session.quiz, !open.answers.isEmpty, !open.mode.isPracticeTest {
+            if case .daily = open.mode {} else { send(.notice(.openQuizEnded)) }
         }
         closeAbandonedDaily()
         let id = state.session.nextQuizID
@@ -352,7 +355,7 @@ extension Reduction {
         state.session.screen = .results
         // A practice test put aside for this run comes back: Continue is on home again.
         if state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz, !quiz.mode.isPracticeTest || parked.id != quiz.id {
-            state.session.quiz = parked
+            state.session.quiz = unparked(parked)
             state.session.parkedQuiz = nil
             state.session.parkedState = nil
             if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }

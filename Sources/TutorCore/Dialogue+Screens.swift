@@ -67,8 +67,7 @@ extension Reduction {
     mutating func switchState(to picked: StateInfo) {
         if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = learner.stateCode, current != picked.code {
             if quiz.deadline != nil { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
-            state.session.parkedQuiz = quiz
-            state.session.parkedState = current
+            park(quiz, state: current)
             state.session.quiz = nil
         }
         choose(picked)
@@ -80,7 +79,7 @@ extension Reduction {
         state.learner.stateCode = picked.code
         // Back in the state whose test was put aside: it is open again, its clock as it was.
         if state.session.quiz == nil, state.session.parkedState == picked.code, let parked = state.session.parkedQuiz {
-            state.session.quiz = parked
+            state.session.quiz = unparked(parked)
             state.session.parkedQuiz = nil
             state.session.parkedState = nil
             if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }

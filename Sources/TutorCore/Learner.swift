@@ -189,6 +189,9 @@ public struct QuizRun: Codable, Equatable, Sendable {
     public var lives: Int?
     /// The learner's XP when the run began, for "+120 XP" at the end.
     public var xpAtStart: Int? = nil
+    /// The learner's XP when the run was put aside (see `Reduction.park`): what is earned while it
+    /// waits is not its own.
+    public var xpWhenParked: Int? = nil
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
                 phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,

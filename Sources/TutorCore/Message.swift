@@ -26,6 +26,9 @@ public enum Notice: String, CaseIterable, Sendable {
     case friendAlreadyGone
     /// Daily 5 tapped again mid-play: said before the question it goes back to.
     case dailyResumed
+    /// A new quiz started over one left part-way: said before its first question (it ended
+    /// silently, and a play-tester thought their answers were lost).
+    case openQuizEnded
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).

@@ -228,7 +228,7 @@ import Testing
         v.answeredToday = 30
         v.dailyWaiting = 2
         let home = prompts.render(.home(v))
-        #expect(home.contains("🎯 Today: 30 questions ✅ daily goal of 20 done! 🎉\n📅 Your Daily 5 is at 2 of 5 — tap ▶️ Continue to finish it."), "\(home)")
+        #expect(home.contains("🎯 Today: 30 questions ✅ daily goal of 20 done! 🎉\n📅 Your Daily 5 is at 2 of 5 — tap ▶️ Continue to finish it. Starting another quiz or a challenge ends it"), "\(home)")
         #expect(!home.contains("\n\n\n"))
     }
 

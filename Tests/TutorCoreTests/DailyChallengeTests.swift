@@ -128,10 +128,21 @@ struct DailyChallengeTests {
             (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: run.id, question: run.index, option: 0), messageID: 2), ctx)
             (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: run.id, question: run.index), messageID: 2), ctx)
         }
+        let earnedBefore = s.learner.xp - (quick.xpAtStart ?? 0)
         let effects = startAndPlay(&s, right: 5, at: Sample.t0)
         #expect(Self.result(effects)?.score == 5, "the Daily 5 was played")
         #expect(s.session.quiz?.id == quick.id && s.session.quiz?.answers.count == 3 && s.session.quiz?.index == 3, "back where it was")
         #expect(s.session.parkedQuiz == nil)
+        // Finished, it counts its own XP only: not the Daily 5's, earned while it waited.
+        let xpAfterDaily = s.learner.xp
+        var end: [Effect] = []
+        while let run = s.session.quiz {
+            (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a", action: .answer(quiz: run.id, question: run.index, option: 0), messageID: 2), ctx)
+            (s, end) = Dialogue.reduce(s, .buttonTapped(callbackID: "n", action: .next(quiz: run.id, question: run.index), messageID: 2), ctx)
+        }
+        let results = try #require(end.lazy.compactMap { e -> ResultsView? in
+            if case .send(let r) = e, case .results(let v) = r.message { return v } else { return nil } }.first)
+        #expect(results.reward?.xpEarned == earnedBefore + (s.learner.xp - xpAfterDaily), "not the Daily 5's XP again")
         // A Daily 5 in the middle of a timed Think Fast question doesn't wait: its timer can't.
         var t = Sample.newChat()
         t.learner.stateCode = "TX"
@@ -140,6 +151,25 @@ struct DailyChallengeTests {
         (t, _) = Dialogue.reduce(t, .buttonTapped(callbackID: "a", action: .answer(quiz: timed.id, question: 0, option: 0), messageID: 2), ctx)
         _ = startAndPlay(&t, right: 5, at: Sample.t0)
         #expect(t.session.quiz == nil && t.session.parkedQuiz == nil)
+    }
+
+    /// A new quiz over one left part-way says the old one ended (it was silent), before its question.
+    @Test func aNewQuizOverAnOpenOneSaysTheOldOneEnded() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
+        var effects: [Effect]
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 1), ctx)
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q2", action: .menu(.quickQuiz), messageID: 2), ctx)
+        #expect(!effects.contains(.send(Reply(.notice(.openQuizEnded)))), "nothing answered yet: nothing to end")
+        let run = try #require(s.session.quiz)
+        (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "a", action: .answer(quiz: run.id, question: 0, option: 0), messageID: 3), ctx)
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "t", action: .menu(.topics), messageID: 4), ctx)
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q3", action: .menu(.quickQuiz), messageID: 5), ctx)
+        let sent = effects.compactMap { effect -> Message? in if case .send(let r) = effect { r.message } else { nil } }
+        let ended = try #require(sent.firstIndex(of: .notice(.openQuizEnded)))
+        let question = try #require(sent.firstIndex { if case .question = $0 { true } else { false } })
+        #expect(ended < question && s.session.quiz?.id != run.id && s.session.quiz?.answers.isEmpty == true)
     }
 
     /// A Daily 5 left for a challenge says it ended before the challenge's intro, not between the

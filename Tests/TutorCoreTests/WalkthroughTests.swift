@@ -323,7 +323,7 @@ import Testing
         #expect(messages(ask) == [.confirmSwitch(from: "New York", to: "Wyoming", test: .practiceTest(number: 0))])
         #expect(s.learner.stateCode == "NY" && s.session.quiz == test)
         _ = reduce(&s, .buttonTapped(callbackID: "y", action: .switchState("WY"), messageID: 3))
-        #expect(s.learner.stateCode == "WY" && s.session.quiz == nil && s.session.parkedQuiz == test)
+        #expect(s.learner.stateCode == "WY" && s.session.quiz == nil && Self.sameRun(s.session.parkedQuiz, test))
         // Back to New York: the same test, under its own labels.
         _ = reduce(&s, .buttonTapped(callbackID: "n", action: .pickState("NY"), messageID: 4))
         #expect(s.learner.stateCode == "NY" && s.session.quiz == test && s.session.parkedQuiz == nil)
@@ -344,7 +344,8 @@ import Testing
         #expect(QuestionPicker.reviewQuestions(s, banks: Self.banks).isEmpty, "a test's misses are revealed at its end, not in Review")
         _ = reduce(&s, .textSent("home"))
         _ = reduce(&s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 3))
-        #expect(s.session.parkedQuiz == test && s.session.quiz?.mode == .quick)
+        #expect(Self.sameRun(s.session.parkedQuiz, test) && s.session.quiz?.mode == .quick)
+        let xpBeforeQuick = s.learner.xp
         // Finish the quick quiz: the test is open again, exactly where it was.
         while let quiz = s.session.quiz, quiz.mode == .quick {
             let q = try #require(Self.banks.question(quiz.currentQuestionID))
@@ -352,7 +353,17 @@ import Testing
             else { _ = reduce(&s, .buttonTapped(callbackID: "x\(quiz.index)", action: .answer(quiz: quiz.id, question: quiz.index, option: q.correctAnswerIndex), messageID: 4)) }
             _ = reduce(&s, .buttonTapped(callbackID: "n\(quiz.index)", action: .next(quiz: quiz.id, question: quiz.index), messageID: 4))
         }
-        #expect(s.session.quiz == test && s.session.parkedQuiz == nil)
+        #expect(Self.sameRun(s.session.quiz, test) && s.session.parkedQuiz == nil)
+        // Its "+XP" at the end won't count the quick quiz's, earned while it waited.
+        #expect(s.session.quiz?.xpAtStart == (test.xpAtStart ?? 0) + (s.learner.xp - xpBeforeQuick) && s.session.quiz?.xpWhenParked == nil)
+    }
+
+    /// The same run, where it was (what it knows of XP aside: see `Reduction.unparked`).
+    static func sameRun(_ a: QuizRun?, _ b: QuizRun) -> Bool {
+        guard var a else { return false }
+        var b = b
+        a.xpAtStart = nil; a.xpWhenParked = nil; b.xpAtStart = nil; b.xpWhenParked = nil
+        return a == b
     }
 
     @Test func optionWordsAndIDKAreAnswers() throws {
