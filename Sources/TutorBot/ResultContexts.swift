@@ -130,6 +130,10 @@ struct ReadinessContext {
     var low: Int
     var high: Int
     var lowChance: Bool
+    /// The range is wider than `wideFrom` points: Progress says what that means. "25-95%" alone
+    /// meant nothing to either play-tester.
+    var wide: Bool
+    static let wideFrom = 40
     var seen: Int
     var poolSize: Int
     var ready: Bool
@@ -161,6 +165,7 @@ struct ReadinessContext {
 
     init(_ r: ReadinessSummary) {
         shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
+        wide = r.shown && r.highPercent - r.lowPercent >= Self.wideFrom
         seen = r.seen; poolSize = r.poolSize; ready = r.ready
         topicsNotTried = r.topicsNotTried; topicPlural = r.topicsNotTried == 1 ? "" : "s"
         testsPassed = r.testsPassedWithMargin; testsNeeded = r.testsNeeded
@@ -185,7 +190,7 @@ struct ReadinessContext {
     }
 }
 
-/// "+120 XP · Today 20/20 ✅ · 🔥 4-day streak" at the end of a session.
+/// "+120 XP · Today 30 (goal 20 ✅) · 🔥 4-day streak" at the end of a session.
 extension RewardContext: TemplateFields {
     var fields: [String: Any] {
         ["xp": xp, "done": done, "goal": goal, "goalMet": goalMet, "streak": streak, "hasStreak": hasStreak, "streakPlural": streakPlural]
@@ -194,7 +199,7 @@ extension RewardContext: TemplateFields {
 
 extension ReadinessContext: TemplateFields {
     var fields: [String: Any] {
-        ["shown": shown, "low": low, "high": high, "lowChance": lowChance, "seen": seen, "poolSize": poolSize, "ready": ready,
+        ["shown": shown, "low": low, "high": high, "lowChance": lowChance, "wide": wide, "seen": seen, "poolSize": poolSize, "ready": ready,
          "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
          "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
          "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,

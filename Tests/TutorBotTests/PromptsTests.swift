@@ -243,6 +243,18 @@ import Testing
         #expect(later.contains("You beat 72% of Texas learners today.") && later.contains("🔥 3 days of Daily 5 in a row.") && !later.contains("Fewer than"))
     }
 
+    /// A wide pass-chance range says what it means (two play-testers read "25-95%" as meaningless);
+    /// a narrow one doesn't need to.
+    @Test func aWidePassChanceRangeSaysWhy() {
+        var progress = sampleProgress
+        progress.readiness = ReadinessSummary(shown: true, lowPercent: 25, highPercent: 95, seen: 51, poolSize: 620)
+        let wide = prompts.render(.progress(progress))
+        #expect(wide.contains("<b>25-95%</b>") && wide.contains("\nA range that wide means I can't tell yet — each practice test"), "\(wide)")
+        progress.readiness = ReadinessSummary(shown: true, lowPercent: 70, highPercent: 85, seen: 400, poolSize: 620)
+        #expect(!prompts.render(.progress(progress)).contains("range that wide"))
+        #expect(!prompts.render(.progress(progress)).contains("\n\n\n"))
+    }
+
     @Test func everyBadgeAndSignGroupHasItsWords() {
         for b in Badge.allCases { #expect(prompts.badge(b).name != b.rawValue && !prompts.badge(b).why.isEmpty, "\(b)") }
         for g in SignGroup.allCases { #expect(prompts.signGroupName(g) != g.rawValue || g == .warning, "\(g)") }
