@@ -53,6 +53,8 @@ extension Prompts {
         case .challengeBack(let name): return text(b["challengeBack"] ?? "Challenge {{name}} back", ["name": name])
         case .playChallenge(let name): return text(b["playChallenge"] ?? "Play {{name}}'s challenge", ["name": name])
         case .daily(let done): return (done ? b["dailyDone"] : b["daily"]) ?? "Daily 5"
+        case .dailyScore(let score, let total):
+            return text(b["dailyScore"] ?? "Daily 5: {{score}}/{{total}}", ["score": String(score), "total": String(total)])
         case .removeFriend(let name): return text(b["removeFriend"] ?? "Remove {{name}}", ["name": name])
         case .confirmUnfriend(let name): return text(b["confirmUnfriend"] ?? "Yes, remove {{name}}", ["name": name])
         case .keepFriend(let name): return text(b["keepFriend"] ?? "Keep {{name}}", ["name": name])

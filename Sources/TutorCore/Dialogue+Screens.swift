@@ -97,6 +97,13 @@ extension Reduction {
         showHome()
     }
 
+    /// Home's Daily 5 button: to play, or once played today its score (a try used part-way too).
+    var dailyButtonLabel: ButtonLabel {
+        guard learner.dailyDay != nil, learner.dailyDay == dailyDay, openDaily == nil else { return .daily(done: false) }
+        if let played = state.session.dailyPlayed, played.day == dailyDay { return .dailyScore(score: played.score, total: played.total) }
+        return .daily(done: true)
+    }
+
     mutating func showHome() {
         guard let info = stateInfo else { return showStatePicker() }
         state.session.screen = .home
@@ -126,7 +133,7 @@ extension Reduction {
                      Button(.gallery, .menu(.gallery))])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
         rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge)),
-                     Button(.daily(done: learner.dailyDay != nil && learner.dailyDay == dailyDay && openDaily == nil), .menu(.daily))])
+                     Button(dailyButtonLabel, .menu(.daily))])
         rows.append([Button(.challengeFriend, .menu(.challenge)), Button(.friends, .menu(.friends))])
         rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
         // A lesson's open check goes on through the lesson button above, not a second Continue.

@@ -52,6 +52,9 @@ public enum ButtonLabel: Equatable, Sendable {
     /// The Remove confirmation: "✖ Yes, remove Jordan" / "Keep Jordan".
     case confirmUnfriend(name: String), keepFriend(name: String)
     case daily(done: Bool)
+    /// Today's Daily 5 once played: its score ("📅 Daily 5: 2/5"). A ✅ after a run left at 2 of 5
+    /// read as "completed" to a play-tester.
+    case dailyScore(score: Int, total: Int)
     case hideFromFriends(on: Bool)
 }
 

@@ -284,7 +284,8 @@ import Testing
                                      .nudges(on: true), .nudges(on: false), .nudgeTime(minute: 960, selected: true), .nudgeTime(minute: 1110, selected: false),
                                      .zone("America/Indiana/Indianapolis", selected: true), .deleteData, .confirmDelete, .keepData,
                                      .flashcards(due: 12), .showAnswer, .gallery, .livesChallenge, .previous, .nextSign, .quizMeOnThese,
-                                     .fourButtons(on: true), .fourButtons(on: false), .challengeBack(name: "Maya"), .playChallenge(name: "Maya")]
+                                     .fourButtons(on: true), .fourButtons(on: false), .challengeBack(name: "Maya"), .playChallenge(name: "Maya"),
+                                     .daily(done: false), .daily(done: true), .dailyScore(score: 2, total: 5)]
             + Rating.allCases.flatMap { [ButtonLabel.rate($0, simple: true), .rate($0, simple: false)] }
             + SignGroup.allCases.map { .signGroup($0) }
             + Topic.allCases.map { .topic($0) }
@@ -293,6 +294,7 @@ import Testing
             #expect(!t.isEmpty && t.count <= 40 && !t.contains("{{"), "\(l): \(t)")
         }
         #expect(prompts.label(.reviewMissed(count: 12)).contains("12"))
+        #expect(prompts.label(.dailyScore(score: 2, total: 5)) == "📅 Daily 5: 2/5")
         for c in Command.menu {
             #expect(c.rawValue.range(of: "^[a-z0-9_]{1,32}$", options: .regularExpression) != nil)
             let d = prompts.commandDescription(c)

@@ -112,6 +112,9 @@ struct DailyChallengeTests {
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d3", action: .menu(.daily), messageID: 6), ctx)
         #expect(Self.result(effects)?.score == 1 && !effects.contains { if case .recordDailyResult = $0 { true } else { false } })
         #expect(Self.result(effects)?.answered == 1, "1/5 with 1 of 5 answered, not five answered")
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "h2", action: .menu(.home), messageID: 7), ctx)
+        guard case .send(let again)? = effects.last else { Issue.record("no home"); return }
+        #expect(again.buttons.joined().contains(Button(.dailyScore(score: 1, total: 5), .menu(.daily))), "the score, not a ✅ that reads as done")
         #expect(s.session.quiz.map { if case .daily = $0.mode { true } else { false } } != true, "never the five again")
     }
 
