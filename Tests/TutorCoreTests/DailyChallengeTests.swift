@@ -33,6 +33,13 @@ struct DailyChallengeTests {
         #expect(abs(signs - 60.0 / 378) < 0.03, "road signs \(signs)")
     }
 
+    /// A new learner who picked Texas.
+    static func texan() -> ChatState {
+        var s = Sample.newChat()
+        s.learner.stateCode = "TX"
+        return s
+    }
+
     func startAndPlay(_ s: inout ChatState, right: Int, at t: Date, others: DailyScores? = nil) -> [Effect] {
         var effects: [Effect]
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), DialogueContext(banks: Self.banks, now: t, seed: 1))
@@ -60,8 +67,7 @@ struct DailyChallengeTests {
     }
 
     @Test func oneTryADayThenHowYouCompareAndAStreak() throws {
-        var s = Sample.newChat()
-        s.learner.stateCode = "TX"
+        var s = Self.texan()
         let day = DailyChallenge.day(for: Self.tx, at: Sample.t0)
         var effects = startAndPlay(&s, right: 4, at: Sample.t0, others: DailyScores(counts: [1, 1, 2, 3, 4, 2]))   // 13 others: too few to compare
         #expect(effects.contains(.recordDailyResult(stateCode: "TX", day: day, score: 4)))
@@ -85,8 +91,7 @@ struct DailyChallengeTests {
     /// The play-test's bug: going Home after the five (or halfway) and tapping Daily 5 again dealt
     /// the same five afresh (answers seen, XP twice). Now it resumes, and the try counts from the first answer.
     @Test func leavingAndComingBackResumesTheSameFiveAndNeverPaysTwice() throws {
-        var s = Sample.newChat()
-        s.learner.stateCode = "TX"
+        var s = Self.texan()
         let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
         var effects: [Effect]
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
@@ -121,8 +126,7 @@ struct DailyChallengeTests {
     /// A quick quiz left part-way for the Daily 5 waits behind it and comes back, as it was, when
     /// the five are done (it vanished without a word; a play-tester lost one at 3 of 10).
     @Test func aQuizLeftForTheDailyComesBackAfterIt() throws {
-        var s = Sample.newChat()
-        s.learner.stateCode = "TX"
+        var s = Self.texan()
         let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
         (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 1), ctx)
         let quick = try #require(s.session.quiz)
@@ -147,8 +151,7 @@ struct DailyChallengeTests {
             if case .send(let r) = e, case .results(let v) = r.message { return v } else { return nil } }.first)
         #expect(results.reward?.xpEarned == earnedBefore + (s.learner.xp - xpAfterDaily), "not the Daily 5's XP again")
         // A Daily 5 in the middle of a timed Think Fast question doesn't wait: its timer can't.
-        var t = Sample.newChat()
-        t.learner.stateCode = "TX"
+        var t = Self.texan()
         (t, _) = Dialogue.reduce(t, .buttonTapped(callbackID: "t", action: .menu(.timedChallenge), messageID: 1), ctx)
         let timed = try #require(t.session.quiz)
         (t, _) = Dialogue.reduce(t, .buttonTapped(callbackID: "a", action: .answer(quiz: timed.id, question: 0, option: 0), messageID: 2), ctx)
@@ -158,8 +161,7 @@ struct DailyChallengeTests {
 
     /// A new quiz over one left part-way says the old one ended (it was silent), before its question.
     @Test func aNewQuizOverAnOpenOneSaysTheOldOneEnded() throws {
-        var s = Sample.newChat()
-        s.learner.stateCode = "TX"
+        var s = Self.texan()
         let ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
         var effects: [Effect]
         (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 1), ctx)
@@ -178,8 +180,7 @@ struct DailyChallengeTests {
     /// A Daily 5 left for a challenge says it ended before the challenge's intro, not between the
     /// intro and the challenge's first question.
     @Test func leavingForAChallengeSaysTheDailyEndedFirst() throws {
-        var s = Sample.newChat()
-        s.learner.stateCode = "TX"
+        var s = Self.texan()
         var ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
         var effects: [Effect]
         (s, _) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
@@ -200,8 +201,7 @@ struct DailyChallengeTests {
     @Test func aBankReloadLaterThatDayDealsTheSameFive() throws {
         let dealt = DailyChallenge.questions(order: DailyChallenge.order(pool: Self.banks.pool(for: "TX"), state: Self.tx),
                                              day: DailyChallenge.day(for: Self.tx, at: Sample.t0))
-        var s = Sample.newChat()
-        s.learner.stateCode = "TX"
+        var s = Self.texan()
         var ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
         ctx.dailySet = []
         var (after, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
