@@ -47,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "TelegramAPI",
-            dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CCurl", "JSONCoding", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "TutorBot",

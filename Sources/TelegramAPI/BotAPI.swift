@@ -135,7 +135,15 @@ public struct BotAPI: Sendable {
     public func getUpdates(offset: Int64, limit: Int = updatesPerPoll) async throws -> [ReceivedUpdate] {
         let body = GetUpdates(offset: offset, timeout: pollTimeout, limit: limit,
                               allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"])
-        return try await call("getUpdates", body, as: [ReceivedUpdate].self, timeout: TimeInterval(pollTimeout + 15))
+        let http: HTTPResult
+        do {
+            http = try await transport.post("getUpdates", .json(try BotAPI.encoder.encode(body)), timeout: TimeInterval(pollTimeout + 15))
+        } catch let e as TransportError {
+            throw BotAPIError.network(e.description)
+        }
+        // The usual page is read by hand (`UpdatePage`); an error or anything unusual, by the decoder.
+        if http.status == 200, let updates = UpdatePage.read(http.body) { return updates }
+        return try BotAPI.decode(http, as: [ReceivedUpdate].self)
     }
 
     public func setMyCommands(_ commands: [BotCommand]) async throws {
