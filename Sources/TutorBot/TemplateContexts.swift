@@ -254,6 +254,8 @@ struct AnsweredContext {
     var explanation: String
     var source: String
     var skipped: Bool
+    /// The hard-question bonus this answer earned; nil for none.
+    var hardBonusXP: Int?
 
     /// `lockedIn`: a practice-test answer shown without giving away whether it was right.
     init(_ v: AnsweredView, prompts: Prompts, lockedIn: Bool = false) {
@@ -265,6 +267,7 @@ struct AnsweredContext {
         sectionName = v.question.sectionName
         timedOut = v.timedOut
         skipped = v.skipped
+        hardBonusXP = lockedIn || v.hardBonusXP == 0 ? nil : v.hardBonusXP
         chosenLetter = v.chosenLetter
         options = v.question.options.map { o in
             if lockedIn { return OptionContext(letter: o.letter, text: o.text, mark: o.letter == v.chosenLetter ? "🔘" : "▫️") }
@@ -290,6 +293,7 @@ extension AnsweredContext: TemplateFields {
                                 "hearts": hearts, "explanation": explanation, "source": source, "skipped": skipped]
         if let sectionName { f["sectionName"] = sectionName }
         if let typed { f["typed"] = typed }
+        if let hardBonusXP { f["hardBonusXP"] = hardBonusXP }
         return f
     }
 }

@@ -199,7 +199,8 @@ extension Reduction {
                             isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
                             typed: q.kind == .fillIn ? given?.typed : nil,
                             skipped: chosen == -1 && !timedOut && q.kind != .fillIn,
-                            handbook: q.stateCode == nil ? stateInfo?.handbook : nil)
+                            handbook: q.stateCode == nil ? stateInfo?.handbook : nil,
+                            hardBonusXP: XP.bonus(for: q, correct: correct))
     }
 
     func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
@@ -226,7 +227,7 @@ extension Reduction {
         state.learner.streak.record(day)
         // Every answer also feeds the question's flashcard: a miss is Again, a right answer Good.
         reviewCard(q.id, correct ? .good : .again, fromQuiz: true)
-        earnXP(XP.attempt + (correct ? XP.correct + (q.difficulty == .hard ? XP.hardBonus : 0) : 0) + (firstToday ? XP.studyDayBonus : 0))
+        earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct) + (firstToday ? XP.studyDayBonus : 0))
         if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
         state.learner.answeredToday += 1
         if learner.streak.current >= 7 { award(.streak7) }

@@ -78,6 +78,8 @@ public enum Badge: String, Codable, CaseIterable, Sendable, Comparable {
 public enum XP {
     public static let correct = 10
     public static let hardBonus = 5
+    /// The hard-question bonus a right answer to `q` earns (shown on the answer, so it is the same number).
+    public static func bonus(for q: Question, correct: Bool) -> Int { correct && q.difficulty == .hard ? hardBonus : 0 }
     public static let attempt = 2
     public static let studyDayBonus = 20
     public static let cardReview = 2

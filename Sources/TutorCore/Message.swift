@@ -188,6 +188,9 @@ public struct AnsweredView: Equatable, Sendable {
     /// Universal questions cite the learner's own handbook and the topic's chapter rather than a
     /// standard's section code or another state's manual.
     public var handbook: String? = nil
+    /// The extra XP this answer earned for being a hard question (`XP.hardBonus`), 0 otherwise:
+    /// /help promises it, and nothing else tells a learner which questions are hard.
+    public var hardBonusXP: Int = 0
 }
 
 public struct ResultsView: Equatable, Sendable {

@@ -24,7 +24,8 @@ import Testing
     }
     var sampleAnswered: AnsweredView {
         AnsweredView(question: sampleQuestion, chosenLetter: "B", correctLetter: "A", correctText: "x", isCorrect: false,
-                     explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4", timedOut: true, typed: "eight <8>")
+                     explanation: String(repeating: "Because & <why>. ", count: 25), source: "Manual § 4", timedOut: true, typed: "eight <8>",
+                     hardBonusXP: XP.hardBonus)
     }
     var sampleResult: QuizResult {
         QuizResult(quizID: 1, mode: .practiceTest(number: 2), stateCode: "NY", correct: 13, total: 20, passPercent: 70, startedAt: Date(),
@@ -205,6 +206,17 @@ import Testing
                       "Every \(XP.perLevel) XP is a new level"] {
             #expect(help.contains(words), "\(words)")
         }
+    }
+
+    /// A hard question answered right says what /help promises for it, and only then.
+    @Test func aHardQuestionAnsweredRightShowsItsBonus() {
+        var v = AnsweredView(question: sampleQuestion, chosenLetter: "A", correctLetter: "A", correctText: "x", isCorrect: true,
+                             explanation: "E", source: "S")
+        #expect(!prompts.render(.answered(v)).contains("bonus XP"))
+        v.hardBonusXP = XP.hardBonus
+        #expect(prompts.render(.answered(v)).contains("✅ <b>") && prompts.render(.answered(v)).contains("💪 A hard one: +\(XP.hardBonus) bonus XP"))
+        v.isCorrect = false
+        #expect(!prompts.render(.answered(v)).contains("bonus XP"), "the line sits under the right-answer cheer only")
     }
 
     /// The day's count is the real one: below the goal "12/20", past it every answer still counts.

@@ -61,6 +61,43 @@ struct DailyChallengeTests {
         return all
     }
 
+    /// "+5 bonus XP" on a hard question's answer is exactly what the answer added beyond the
+    /// +2 and +10 /help lists (and the day's first-answer +20): a quick quiz a day, answered right,
+    /// until hard and not-hard questions have both come up.
+    @Test func theHardQuestionBonusShownIsTheXPEarned() throws {
+        var hard = 0, other = 0
+        // One learner over days: a first-timer is dealt easy questions until ten are right.
+        var s = Self.texan()
+        for seed in 1...12 where hard < 3 || other < 3 {
+            let t = Date(timeIntervalSince1970: 1_795_000_000 + Double(seed) * 86_400)
+            var effects: [Effect]
+            (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 1), DialogueContext(banks: Self.banks, now: t, seed: UInt64(seed)))
+            var i = 0
+            while let quiz = s.session.quiz, i < 40 {
+                let ctx = DialogueContext(banks: Self.banks, now: t.addingTimeInterval(Double(i) * 10), seed: UInt64(i))
+                i += 1
+                if quiz.phase == .answered {
+                    (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: quiz.id, question: quiz.index), messageID: 2), ctx)
+                    continue
+                }
+                let q = try #require(Self.banks.question(quiz.currentQuestionID))
+                guard q.kind != .fillIn else { break }
+                let xpBefore = s.learner.xp, firstToday = i == 1   // each quiz on its own day
+                (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: quiz.index, option: q.correctAnswerIndex), messageID: 2), ctx)
+                let shown = try #require(effects.lazy.compactMap { e -> AnsweredView? in
+                    switch e {
+                    case .send(let r), .edit(_, let r): if case .answered(let v) = r.message { return v }; return nil
+                    default: return nil
+                    }
+                }.first)
+                #expect(s.learner.xp - xpBefore == XP.attempt + XP.correct + shown.hardBonusXP + (firstToday ? XP.studyDayBonus : 0))
+                #expect(shown.hardBonusXP == (q.difficulty == .hard ? XP.hardBonus : 0), "\(q.id)")
+                if q.difficulty == .hard { hard += 1 } else { other += 1 }
+            }
+        }
+        #expect(hard >= 3 && other >= 3, "hard \(hard), other \(other)")
+    }
+
     static func result(_ effects: [Effect]) -> DailyResultView? {
         for e in effects.reversed() { if case .send(let r) = e, case .dailyResult(let v) = r.message { return v } }
         return nil
