@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import TelegramAPI
 import TutorCore
 import TutorStore
@@ -27,6 +28,17 @@ public actor OutboxSender {
     /// sender, and every `rereadEvery` in case something else changed them).
     var rereadAll = true
     var lastFullRead = ContinuousClock.now
+    /// Replies this process committed, handed over by the store after each commit (in commit
+    /// order) while `run` runs: reading them back after every commit was 3% of the bot's CPU under
+    /// load. Rows another process writes are found by the full re-read (`rereadEvery`).
+    let handOff = Mutex(HandOff())
+    struct HandOff { var open = false; var rows: [OutboxItem] = [] }
+    /// The highest row id handed out when the last full read began: a handed-over row at or below
+    /// it was committed before that read, which took it in if it was still pending. Taking it again
+    /// could send a row already delivered and marked.
+    var fullReadUpTo: Int64 = 0
+    /// The same for chats read again on their own since (erased chats).
+    var chatReadUpTo: [Int64: Int64] = [:]
     static let rereadEvery = Duration.seconds(30)
     /// Chats whose rows changed outside the sender (erased): read again at the next look.
     var rereadChats: Set<Int64> = []
@@ -87,6 +99,11 @@ public actor OutboxSender {
         self.overall = RateLimiter(perSecond: nil, burst: 1)
         self.metrics = metrics
         self.logger = logger
+        store.observeCommittedReplies { [weak self] rows in self?.handOver(rows) }
+    }
+
+    nonisolated func handOver(_ rows: [OutboxItem]) {
+        handOff.withLock { if $0.open { $0.rows += rows } }
     }
 
     /// Called when a learner turns out to have blocked the bot (the runtime marks them blocked
@@ -118,6 +135,11 @@ public actor OutboxSender {
 
     public func run() async {
         stopped = false
+        // From here on commits hand their replies over; what was committed before, the first
+        // (full) read finds.
+        handOff.withLock { $0 = HandOff(open: true) }
+        rereadAll = true
+        defer { handOff.withLock { $0 = HandOff() } }
         var lastPass = ContinuousClock.now - .seconds(1)
         while !Task.isCancelled && !stopped {
             // Wakes come with every commit and every finished chat: at hundreds a second, look
@@ -148,23 +170,31 @@ public actor OutboxSender {
         }
     }
 
-    /// Takes in the rows committed since the last look (index ranges: only new rows are read),
-    /// bulk rows while there is room for them, and re-reads what was marked for it.
+    /// Takes in the replies committed since the last look (handed over, not read back), bulk rows
+    /// while there is room for them (an index range: only new rows are read), and re-reads what
+    /// was marked for it.
     private func readNewRows() throws {
+        let handed = handOff.withLock { h -> [OutboxItem] in defer { h.rows = [] }; return h.rows }
+        for row in handed where onlyChat == nil || row.chatID == onlyChat {
+            guard row.id > fullReadUpTo, row.id > chatReadUpTo[row.chatID] ?? 0, isFree(row) else { continue }
+            queue.add([row])
+        }
         if rereadAll || ContinuousClock.now - lastFullRead > Self.rereadEvery {
             rereadAll = false
             rereadChats = []
             lastFullRead = .now
-            let replies = try store.pendingReplies(after: 0, chatID: onlyChat)
-            let bulk = try store.pendingBulk(after: 0, limit: OutboxQueue.bulkHeldAtMost, chatID: onlyChat)
-            queue.replaceAll(with: (replies + bulk).filter(isFree), bulkComplete: bulk.count < OutboxQueue.bulkHeldAtMost)
+            let pending = try store.pendingSnapshot(chatID: onlyChat, bulkLimit: OutboxQueue.bulkHeldAtMost)
+            queue.replaceAll(with: (pending.replies + pending.bulk).filter(isFree), bulkComplete: pending.bulk.count < OutboxQueue.bulkHeldAtMost)
+            fullReadUpTo = pending.upTo
+            chatReadUpTo = [:]
             return
         }
         for chatID in rereadChats where onlyChat == nil || onlyChat == chatID {
-            queue.replace(chatID: chatID, with: try store.pendingRows(chatID: chatID).filter(isFree))
+            let pending = try store.pendingSnapshot(chatID: chatID)
+            queue.replace(chatID: chatID, with: pending.rows.filter(isFree))
+            chatReadUpTo[chatID] = pending.upTo
         }
         rereadChats = []
-        queue.add(try store.pendingReplies(after: queue.repliesReadUpTo, chatID: onlyChat).filter(isFree))
         if queue.bulkRoom > 0 {
             queue.add(try store.pendingBulk(after: queue.bulkReadUpTo, limit: queue.bulkRoom, chatID: onlyChat).filter(isFree))
         }

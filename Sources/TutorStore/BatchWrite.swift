@@ -5,6 +5,10 @@ import TutorCore
 /// One batch's open write transaction, as the bot's commit sees it.
 public struct BatchWrite {
     let db: Database
+    /// The outbox rows this transaction wrote (a chat rolled back takes its rows out again).
+    let inserted = InsertedRows()
+
+    final class InsertedRows { var rows: [OutboxItem] = [] }
 
     /// Saves one chat's change in a savepoint of its own. If the chat's rows are refused (a CHECK,
     /// a type, a value SQLite won't take), they are rolled back alone and the failure returned: the
@@ -15,8 +19,10 @@ public struct BatchWrite {
         // every chat (5% of an update in the engine bench).
         try db.cachedStatement(sql: "SAVEPOINT chat").execute()
         do {
-            try TutorStore.save(db, change)
+            var rows: [OutboxItem] = []
+            try TutorStore.save(db, change, inserted: &rows)
             try db.cachedStatement(sql: "RELEASE SAVEPOINT chat").execute()
+            inserted.rows += rows
             return nil
         } catch {
             let reason: String
@@ -38,7 +44,7 @@ public struct BatchWrite {
 
     /// Queues messages that belong to no saved change (the apology to a chat whose save failed).
     public func queue(_ items: [OutboxItem], now: Date) throws {
-        for item in items { try TutorStore.insertOutbox(db, item, now: now) }
+        for item in items { inserted.rows.append(try TutorStore.insertOutbox(db, item, now: now)) }
     }
 }
 

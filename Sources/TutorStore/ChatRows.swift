@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TutorCore
 
 /// Everything one chat's events in a batch changed: written together with the update offset.
@@ -188,25 +189,31 @@ extension TutorStore {
     /// from another thread inside `changes` needs `readsAlongsideWrite`.
     public func commit(offset: Int64?, extraOutbox: [OutboxItem] = [], changes: (BatchWrite) throws -> Void) throws {
         do {
-            try writer.write { db in
-                try changes(BatchWrite(db: db))
-                for item in extraOutbox { try Self.insertOutbox(db, item, now: Date()) }
+            let write = try writer.write { db -> BatchWrite in
+                let write = BatchWrite(db: db)
+                try changes(write)
+                for item in extraOutbox { write.inserted.rows.append(try Self.insertOutbox(db, item, now: Date())) }
                 if let offset {
                     try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                                    arguments: [String(offset)])
                 }
+                return write
             }
+            // Committed: the sender takes the new replies from here rather than reading them back.
+            let replies = write.inserted.rows.filter { $0.priority == 0 }
+            if !replies.isEmpty { for observer in replyObservers.withLock({ $0 }) { observer(replies) } }
         } catch let error as DatabaseError {
             throw StoreError.plain(error, path: path)
         }
     }
 
-    static func save(_ db: Database, _ change: ChatChange) throws {
+    /// `inserted`: the outbox rows written, with their ids.
+    static func save(_ db: Database, _ change: ChatChange, inserted: inout [OutboxItem]) throws {
         let s = change.after
         let l = s.learner
         if change.erase {
             try erase(db, chatID: l.chatID)
-            for item in change.outbox { try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt) }
+            for item in change.outbox { inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt)) }
             return
         }
         let w = try change.prepared ?? writes(for: change)
@@ -290,7 +297,7 @@ extension TutorStore {
                 INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
         }
-        for item in change.outbox { try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt) }
+        for item in change.outbox { inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt)) }
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
         try removeFriendships(db, change, chatID: l.chatID, now: change.madeAt ?? l.lastActiveAt)
         try saveDailyResults(db, change, chatID: l.chatID)

@@ -49,11 +49,50 @@ extension OutboxItem: FetchableRecord {
 /// The outbox: ready Bot API requests, delivered in order per chat, marked when Telegram accepts them.
 extension TutorStore {
 
-    static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws {
+    /// Returns the row as stored, with its id (what a read of it gives back).
+    @discardableResult
+    static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws -> OutboxItem {
         try db.cachedStatement(sql: """
             INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [item.chatID, item.method, String(decoding: item.body, as: UTF8.self), item.editTag,
                                      item.saveTag, item.picture, item.priority, now.timeIntervalSince1970, item.notBefore?.timeIntervalSince1970 ?? 0])
+        var stored = item
+        stored.id = db.lastInsertedRowID
+        stored.attempts = 0
+        if let at = stored.notBefore, at.timeIntervalSince1970 <= 0 { stored.notBefore = nil }
+        return stored
+    }
+
+    /// The highest id the outbox has handed out (AUTOINCREMENT never reuses one): every row up to
+    /// it that was pending when `db`'s read began is in that read.
+    static func outboxIDsUpTo(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'outbox'")) ?? 0
+    }
+
+    /// Every pending row (of one chat, for a console), oldest first, with the highest id handed
+    /// out when they were read (see `OutboxSender.readNewRows`): replies, and bulk rows up to `bulkLimit`.
+    public func pendingSnapshot(chatID: Int64?, bulkLimit: Int) throws -> (replies: [OutboxItem], bulk: [OutboxItem], upTo: Int64) {
+        try writer.read { db in
+            let replies = try OutboxItem.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM outbox INDEXED BY outbox_pending WHERE status = 'pending' AND priority = 0
+                    AND (?1 IS NULL OR chat_id = ?1) ORDER BY id
+                """), arguments: [chatID])
+            let bulk = try OutboxItem.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM outbox INDEXED BY outbox_pending WHERE status = 'pending' AND priority = ?1
+                    AND (?2 IS NULL OR chat_id = ?2) ORDER BY id LIMIT ?3
+                """), arguments: [OutboxItem.bulkPriority, chatID, bulkLimit])
+            return (replies, bulk, try Self.outboxIDsUpTo(db))
+        }
+    }
+
+    /// One chat's pending rows, with the highest id handed out when they were read.
+    public func pendingSnapshot(chatID: Int64) throws -> (rows: [OutboxItem], upTo: Int64) {
+        try writer.read { db in
+            let rows = try OutboxItem.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND status = 'pending' AND priority >= 0 ORDER BY id
+                """), arguments: [chatID])
+            return (rows, try Self.outboxIDsUpTo(db))
+        }
     }
 
     // MARK: - outbox

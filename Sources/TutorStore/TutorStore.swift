@@ -1,6 +1,7 @@
 import Foundation
 import JSONCoding
 import GRDB
+import Synchronization
 import TutorCore
 
 public enum StoreError: Error, CustomStringConvertible {
@@ -45,6 +46,15 @@ public enum StoreError: Error, CustomStringConvertible {
 /// The bot's SQLite database: learners, dialogue sessions, progress, history, outbox, offset.
 public final class TutorStore: Sendable {
     let writer: any DatabaseWriter
+    /// Told the replies (priority 0 rows, with their ids) of every commit, once it is durable:
+    /// the sender's way of learning of them without reading them back (`OutboxSender`).
+    let replyObservers = Mutex<[@Sendable ([OutboxItem]) -> Void]>([])
+
+    /// Calls `observer` after each commit of this process that queued replies, with those rows.
+    /// Rows another process writes are not seen here (the sender's full re-read finds them).
+    public func observeCommittedReplies(_ observer: @escaping @Sendable ([OutboxItem]) -> Void) {
+        replyObservers.withLock { $0.append(observer) }
+    }
     public let path: String
 
     /// How a command opens the database.
