@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import TutorCore
 @testable import TutorStore
@@ -289,6 +290,39 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
 
     /// The batch's one read says what the per-chat reads it replaces say: a reply still queued
     /// counts (news doesn't, nor a delivered reply), and any friendship row counts, a removed one too.
+    /// The sender learns each commit's replies from the store, not by reading them back: exactly
+    /// the rows a read gives (ids included), no bulk rows, none of a chat rolled back alone.
+    @Test func committedRepliesAreHandedOverAsARead() throws {
+        let path = tempPath()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let store = try TutorStore(path: path)
+        let handed = Mutex<[OutboxItem]>([])
+        store.observeCommittedReplies { rows in handed.withLock { $0 += rows } }
+        func learner(_ id: Int64) -> ChatState {
+            var s = sampleState(); s.learner.chatID = id; s.learner.userID = id; return s
+        }
+        func text(_ chat: Int64, _ words: String, priority: Int = 0) -> OutboxItem {
+            OutboxItem(chatID: chat, method: "sendMessage", body: Data(#"{"chat_id":\#(chat),"text":"\#(words)"}"#.utf8), priority: priority)
+        }
+        var good = ChatChange(before: nil, after: learner(20), answers: [], outbox: [text(20, "one"), text(20, "news", priority: OutboxItem.bulkPriority), text(20, "two")])
+        good.madeAt = sampleState().learner.joinedAt
+        var refused = ChatChange(before: nil, after: learner(21), answers: [], outbox: [text(21, "fine"), OutboxItem(chatID: 21, method: "sendMessage", body: Data("not json".utf8))])
+        refused.madeAt = good.madeAt
+        var saved: [Bool] = []
+        try store.commit(offset: nil) { write in
+            saved.append(try write.save(good) == nil)
+            saved.append(try write.save(refused) == nil)
+        }
+        #expect(saved == [true, false], "the table refuses a body that isn't JSON: that chat rolls back alone")
+        let rows = handed.withLock { $0 }
+        let readBack = try store.pendingRows(chatID: 20).filter { $0.priority == 0 }
+        #expect(rows.count == 2 && rows == readBack)
+        #expect(try store.pendingRows(chatID: 21).isEmpty)
+        // A write that fails hands nothing over.
+        #expect(throws: (any Error).self) { try store.commit(offset: nil) { write in _ = try write.save(good); throw CancellationError() } }
+        #expect(handed.withLock { $0.count } == 2)
+    }
+
     @Test func batchFactsAgreeWithThePerChatReads() throws {
         let path = tempPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
