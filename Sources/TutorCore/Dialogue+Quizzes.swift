@@ -306,6 +306,7 @@ extension Reduction {
 
     mutating func finish(timedOut: Bool = false) {
         guard let quiz = state.session.quiz else { return showHome() }
+        if let held = quiz.heldLevelUp { levelReached = max(levelReached ?? 0, held) }
         if case .lessonCheck(let id) = quiz.mode { return finishLessonCheck(quiz, lessonID: id) }
         if case .challenge(let token) = quiz.mode { return finishChallenge(quiz, token: token) }
         if case .daily(let day) = quiz.mode { return finishDaily(quiz, dayOrdinal: day) }

@@ -35,7 +35,13 @@ public enum Dialogue {
     public static func reduce(_ state: ChatState, _ event: Event, _ context: DialogueContext) -> (ChatState, [Effect]) {
         var r = Reduction(state: state, ctx: context)
         r.handle(event)
-        if let level = r.levelReached { r.send(.levelUp(level: level)) }
+        if let level = r.levelReached {
+            if let quiz = r.state.session.quiz, quiz.hidesAnswers {
+                r.state.session.quiz?.heldLevelUp = max(level, quiz.heldLevelUp ?? 0)
+            } else {
+                r.send(.levelUp(level: level))
+            }
+        }
         if !r.effects.contains(.eraseLearner) {
             r.state.learner.nextNudgeAt = Nudges.next(for: r.state.learner, now: context.now,
                                                       timeZone: timeZone(of: r.state.learner, banks: context.banks))

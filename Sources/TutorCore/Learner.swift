@@ -194,6 +194,9 @@ public struct QuizRun: Codable, Equatable, Sendable {
     /// The learner's XP when the run was put aside (see `Reduction.park`): what is earned while it
     /// waits is not its own.
     public var xpWhenParked: Int? = nil
+    /// A level reached during a practice test, announced with its results: mid-test it would
+    /// say the answer just given was right (the test hides that until the end).
+    public var heldLevelUp: Int? = nil
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
                 phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,

@@ -124,6 +124,33 @@ enum PracticeSample {
         #expect(reply.buttons.first == [Button(.seeMisses(count: 20), .missesPage(quiz: quiz.id, page: 0))])
     }
 
+    /// A level reached mid-test waits for the results (play-test: "Level 3!" after Q34 said Q34
+    /// was right, in a test that hides that until the end), and is announced once.
+    @Test func aLevelReachedMidTestIsAnnouncedWithTheResults() throws {
+        var s = Sample.newChat()
+        s.learner.stateCode = "NY"
+        s.learner.xp = XP.perLevel - 10
+        let banks = Banks(states: [Sample.ny], universal: PracticeSample.pool(signs: 20, rules: 80), stateQuestions: [:])
+        var effects: [Effect]
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "c", action: .startTest(1), messageID: 1), DialogueContext(banks: banks, now: Sample.t0, seed: 5))
+        let quiz = try #require(s.session.quiz)
+        func levelUps(_ effects: [Effect]) -> [Int] {
+            effects.compactMap { if case .send(let r) = $0, case .levelUp(let level) = r.message { level } else { nil } }
+        }
+        var announced: [(answer: Int, level: Int)] = []
+        for i in 0..<quiz.questionIDs.count {
+            let q = try #require(banks.question(s.session.quiz!.currentQuestionID))
+            (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: i, option: q.correctAnswerIndex), messageID: 10),
+                                           DialogueContext(banks: banks, now: Sample.t0.addingTimeInterval(Double(i)), seed: UInt64(i)))
+            announced += levelUps(effects).map { (i, $0) }
+        }
+        #expect(XP.level(s.learner.xp) >= 2 && s.session.quiz == nil)
+        #expect(announced.map(\.answer) == [quiz.questionIDs.count - 1] && announced.map(\.level) == [XP.level(s.learner.xp)], "once, at the end: \(announced)")
+        let results = effects.firstIndex { if case .send(let r) = $0, case .results = r.message { true } else { false } }
+        let level = effects.firstIndex { if case .send(let r) = $0, case .levelUp = r.message { true } else { false } }
+        #expect(results != nil && level != nil && results! < level!, "after the results")
+    }
+
     /// Massachusetts gives 25 minutes: the test ends at the limit even if the learner walked away.
     @Test func aTimeLimitEndsTheTestWhenItRunsOut() throws {
         let ma = StateInfo(code: "MA", name: "Massachusetts", timeZones: ["America/New_York"], minPermitAge: 16, handbook: "", launch: true,
