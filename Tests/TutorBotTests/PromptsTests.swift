@@ -208,6 +208,17 @@ import Testing
         }
     }
 
+    /// /help names what each Home button is, with the game's own numbers (a teen asked what
+    /// Daily 5, 3 lives and Think Fast were).
+    @Test func helpSaysWhatEachModeIs() {
+        let help = prompts.fixed("help")
+        for words in ["\(QuestionPicker.quizLength) questions", "the same \(DailyChallenge.length) questions for everyone in your state today",
+                      "\(Reduction.timedChallengeSeconds) seconds a question", "until you've missed \(Reduction.lives)",
+                      "\(Challenge.length) questions", "\(Learner.dailyGoal) questions a day"] {
+            #expect(help.contains(words), "\(words)")
+        }
+    }
+
     /// A hard question answered right says what /help promises for it, and only then.
     @Test func aHardQuestionAnsweredRightShowsItsBonus() {
         var v = AnsweredView(question: sampleQuestion, chosenLetter: "A", correctLetter: "A", correctText: "x", isCorrect: true,
