@@ -122,7 +122,8 @@ extension Reduction {
         if testingOut && correct < Reduction.testOutNeeded(total) {
             send(.lessonDone(LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: true, finished: false,
                                             needed: Reduction.testOutNeeded(total), nextTitle: nil,
-                                            lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total)))
+                                            lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total,
+                                            reward: reward(since: quiz.xpAtStart))))
             state.session.lesson = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1)
             return showLessonCard()
         }
