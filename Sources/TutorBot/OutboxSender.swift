@@ -37,10 +37,11 @@ public actor OutboxSender {
     /// it was committed before that read, which took it in if it was still pending. Taking it again
     /// could send a row already delivered and marked.
     var fullReadUpTo: Int64 = 0
-    var lastBulkRead = ContinuousClock.now - .seconds(1)
-    static let bulkReadEvery = Duration.milliseconds(100)
     /// The same for chats read again on their own since (erased chats).
     var chatReadUpTo: [Int64: Int64] = [:]
+    /// Bulk rows are looked for at most this often (see `readNewRows`).
+    static let bulkReadEvery = Duration.milliseconds(100)
+    var lastBulkRead = ContinuousClock.now - .seconds(1)
     static let rereadEvery = Duration.seconds(30)
     /// Chats whose rows changed outside the sender (erased): read again at the next look.
     var rereadChats: Set<Int64> = []

@@ -2,8 +2,9 @@ import Foundation
 
 /// The outbox's pending rows held in memory, in order per chat, and which row each chat sends
 /// next. The database stays the log (a row is written with the change that caused it, and marked
-/// when Telegram takes it); the sender reads each new row in once (`TutorStore.pendingReplies(after:)`,
-/// `pendingBulk(after:)`) and asks this, not the database, what to send. Asking the database, a
+/// when Telegram takes it); the sender takes each new row in once (replies handed over by the
+/// commit, `TutorStore.observeCommittedReplies`; bulk rows read as `pendingBulk(after:)`) and asks
+/// this, not the database, what to send. Asking the database, a
 /// grouped query over the whole queue every few milliseconds and another query after every
 /// message, was a quarter of the bot's CPU under load.
 ///
