@@ -106,11 +106,14 @@ struct ResultsContext {
         // not "17/20, and New York needs 14".
         let failedSections = (r.exam?.sections ?? []).filter { !$0.passed }
         hasSectionNeeds = !failedSections.isEmpty
-        // After a test, the topics with misses, weakest first: what to study next.
+        // After a test, the topics with misses, most missed first (then the lowest share, then
+        // handbook order): what to study next. By share alone, four topics missed once each
+        // pushed out Road signs at 4/7.
         // (A topic that is also a section shown above, like NY's Road signs, is not named again.)
         let sectionNames = Set(sections.map { $0.name.lowercased() })
         let missedTopics = r.byTopic.filter { $0.correct < $0.total && !sectionNames.contains(prompts.topicName($0.topic).lowercased()) }
-            .sorted { Double($0.correct) / Double($0.total) < Double($1.correct) / Double($1.total) }.prefix(4)
+            .sorted { ($0.total - $0.correct, Double($1.correct) / Double($1.total), $1.topic) > ($1.total - $1.correct, Double($0.correct) / Double($0.total), $0.topic) }
+            .prefix(4)
         weak = missedTopics.enumerated().map { i, t in
             Weak(name: prompts.topicName(t.topic), correct: t.correct, total: t.total, last: i == missedTopics.count - 1)
         }

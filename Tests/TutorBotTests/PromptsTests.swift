@@ -213,10 +213,23 @@ import Testing
     @Test func helpSaysWhatEachModeIs() {
         let help = prompts.fixed("help")
         for words in ["\(QuestionPicker.quizLength) questions", "the same \(DailyChallenge.length) questions for everyone in your state today",
-                      "\(Reduction.timedChallengeSeconds) seconds a question", "until you've missed \(Reduction.lives)",
+                      "\(Reduction.timedChallengeSeconds) seconds a question", "up to \(QuestionPicker.quizLength) questions, but \(Reduction.lives) misses",
                       "\(Challenge.length) questions", "\(Learner.dailyGoal) questions a day"] {
             #expect(help.contains(words), "\(words)")
         }
+    }
+
+    /// "Topics to work on" after a test puts the most missed first: by share alone, four topics
+    /// missed once each pushed out Road signs at 4/7 (a play-tester's worst topic).
+    @Test func topicsToWorkOnPutTheMostMissedFirst() {
+        var v = sampleResults
+        v.result.exam = ExamOutcome(correct: 23, total: 30, needed: 21, sections: [
+            SectionOutcome(name: "Knowledge test", correct: 23, total: 30, needed: nil, separate: false, passed: true)], passed: true)
+        v.result.byTopic = [TopicScore(topic: .freeways, correct: 0, total: 1), TopicScore(topic: .railroads, correct: 0, total: 1),
+                            TopicScore(topic: .rightOfWay, correct: 1, total: 2), TopicScore(topic: .sharingTheRoad, correct: 1, total: 2),
+                            TopicScore(topic: .roadSigns, correct: 4, total: 7), TopicScore(topic: .parking, correct: 3, total: 3)]
+        let weak = ResultsContext(v, prompts: prompts).weak.map(\.name)
+        #expect(weak == [prompts.topicName(.roadSigns), prompts.topicName(.freeways), prompts.topicName(.railroads), prompts.topicName(.rightOfWay)])
     }
 
     /// A hard question answered right says what /help promises for it, and only then.
