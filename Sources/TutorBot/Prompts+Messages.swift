@@ -28,7 +28,7 @@ extension Prompts {
         case .misses(let v): return render("misses", MissesContext(items: v.items.map {
             MissesContext.Item(number: $0.number, question: $0.question, correctAnswer: $0.correctAnswer, explanation: $0.explanation,
                                yourAnswer: $0.yourAnswer, signName: $0.signName)
-        }, page: v.page, pageCount: v.pageCount))
+        }, page: v.page, pageCount: v.pageCount, paged: v.pageCount > 1))
         case .testUnavailable: return fixed("test_unavailable")
         case .nudge(let v):
             var c = NudgeContext(firstName: v.firstName, streak: v.streak, hasStreak: v.streak > 0,

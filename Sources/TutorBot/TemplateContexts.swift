@@ -47,6 +47,8 @@ struct MissesContext {
     var items: [Item]
     var page: Int
     var pageCount: Int
+    /// "page 1 of 3" only when there are pages: "(1/1)" above seven misses read as one miss.
+    var paged = false
 }
 
 struct PickTestContext {

@@ -232,6 +232,16 @@ import Testing
         #expect(weak == [prompts.topicName(.roadSigns), prompts.topicName(.freeways), prompts.topicName(.railroads), prompts.topicName(.rightOfWay)])
     }
 
+    /// The misses list says "page 1 of 3" only when there are pages ("(1/1)" above seven misses
+    /// read as one miss).
+    @Test func theMissesListNamesPagesOnlyWhenThereAreSome() {
+        let miss = MissItem(number: 1, question: "Q", correctAnswer: "A", explanation: "E")
+        let one = prompts.render(.misses(MissesView(items: [miss], page: 1, pageCount: 1)))
+        let three = prompts.render(.misses(MissesView(items: [miss], page: 2, pageCount: 3)))
+        #expect(one.hasPrefix("📖 <b>Your misses</b>\n") && !one.contains("1/1") && !one.contains("page"))
+        #expect(three.hasPrefix("📖 <b>Your misses</b> · page 2 of 3"))
+    }
+
     /// A hard question answered right says what /help promises for it, and only then.
     @Test func aHardQuestionAnsweredRightShowsItsBonus() {
         var v = AnsweredView(question: sampleQuestion, chosenLetter: "A", correctLetter: "A", correctText: "x", isCorrect: true,
