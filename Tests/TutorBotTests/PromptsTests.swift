@@ -214,7 +214,7 @@ import Testing
         let help = prompts.fixed("help")
         for words in ["\(QuestionPicker.quizLength) questions", "the same \(DailyChallenge.length) questions for everyone in your state today",
                       "\(Reduction.timedChallengeSeconds) seconds a question", "up to \(QuestionPicker.quizLength) questions, but \(Reduction.lives) misses",
-                      "\(Challenge.length) questions", "\(Learner.dailyGoal) questions a day"] {
+                      "\(Challenge.length) questions", "\(Learner.dailyGoal) questions a day", "👥 Friends — "] {
             #expect(help.contains(words), "\(words)")
         }
     }
