@@ -32,25 +32,20 @@ private extension Fields {
         guard let value = self[key] else { throw NotMapped() }
         return try value.exactInt64()
     }
-    /// Absent or null is nil; anything but a string is not mapped (Codable would throw).
-    func optionalString(_ key: String) throws -> String? {
+    /// Absent or null is nil; a value `read` can't read is not mapped (Codable would throw).
+    func optional<T>(_ key: String, _ read: (JSONValue) -> T?) throws -> T? {
         guard let value = self[key], !value.isNull else { return nil }
-        guard let s = value.string else { throw NotMapped() }
-        return s
+        guard let v = read(value) else { throw NotMapped() }
+        return v
     }
-    func string(_ key: String) throws -> String {
-        guard let s = try optionalString(key) else { throw NotMapped() }
-        return s
+    func required<T>(_ key: String, _ read: (JSONValue) -> T?) throws -> T {
+        guard let v = try optional(key, read) else { throw NotMapped() }
+        return v
     }
-    func optionalObject(_ key: String) throws -> Fields? {
-        guard let value = self[key], !value.isNull else { return nil }
-        guard let o = value.object else { throw NotMapped() }
-        return o
-    }
-    func object(_ key: String) throws -> Fields {
-        guard let o = try optionalObject(key) else { throw NotMapped() }
-        return o
-    }
+    func optionalString(_ key: String) throws -> String? { try optional(key, \.string) }
+    func string(_ key: String) throws -> String { try required(key, \.string) }
+    func optionalObject(_ key: String) throws -> Fields? { try optional(key, \.object) }
+    func object(_ key: String) throws -> Fields { try required(key, \.object) }
     /// `Present`: any value but null says the field is there.
     func present(_ key: String) -> Present? {
         guard let value = self[key], !value.isNull else { return nil }
