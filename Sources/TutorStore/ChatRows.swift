@@ -42,7 +42,7 @@ public struct ChatChange: Sendable {
 
 /// The rows a `ChatChange` touches, diffed and encoded ahead of the write transaction.
 public struct PreparedWrites: Sendable {
-    var learnerChanged: Bool
+    var learner: LearnerRow.Write
     /// The session's JSON, nil when the session is unchanged.
     var sessionBody: String?
     var progress: [(id: String, stats: QuestionStats)]
@@ -217,36 +217,7 @@ extension TutorStore {
             return
         }
         let w = try change.prepared ?? writes(for: change)
-        if w.learnerChanged {
-            try db.cachedStatement(sql: """
-                INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, reveal_answers, stopped,
-                    blocked, is_group, joined_at, last_active_at, streak_current, streak_best, streak_last_day, streak_freezes,
-                    nudges_on, nudge_minute, last_nudge_day, ignored_nudges, next_nudge_at,
-                    xp, badges, cards_reviewed, four_button_cards, answered_today, answered_day, week_xp, xp_week, hide_from_friends,
-                    prev_week_xp, daily_day, daily_streak)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(chat_id) DO UPDATE SET user_id = excluded.user_id, first_name = excluded.first_name,
-                    language_code = excluded.language_code, state_code = excluded.state_code, time_zone = excluded.time_zone,
-                    reveal_answers = excluded.reveal_answers, stopped = excluded.stopped, blocked = excluded.blocked,
-                    is_group = excluded.is_group, last_active_at = excluded.last_active_at,
-                    streak_current = excluded.streak_current, streak_best = excluded.streak_best,
-                    streak_last_day = excluded.streak_last_day, streak_freezes = excluded.streak_freezes,
-                    nudges_on = excluded.nudges_on, nudge_minute = excluded.nudge_minute, last_nudge_day = excluded.last_nudge_day,
-                    ignored_nudges = excluded.ignored_nudges, next_nudge_at = excluded.next_nudge_at,
-                    xp = excluded.xp, badges = excluded.badges, cards_reviewed = excluded.cards_reviewed,
-                    four_button_cards = excluded.four_button_cards, answered_today = excluded.answered_today,
-                    answered_day = excluded.answered_day, week_xp = excluded.week_xp, xp_week = excluded.xp_week,
-                    hide_from_friends = excluded.hide_from_friends, prev_week_xp = excluded.prev_week_xp,
-                    daily_day = excluded.daily_day, daily_streak = excluded.daily_streak
-                """).execute(arguments: [
-                    l.chatID, l.userID, l.firstName, l.languageCode, l.stateCode, l.timeZone, l.revealAnswersAsYouGo,
-                    l.stopped, l.blocked, l.isGroup, l.joinedAt.timeIntervalSince1970, l.lastActiveAt.timeIntervalSince1970,
-                    l.streak.current, l.streak.best, l.streak.lastDay?.description, l.streak.freezes,
-                    l.nudgesOn, l.nudgeMinute, l.lastNudgeDay?.description, l.ignoredNudges, l.nextNudgeAt?.timeIntervalSince1970,
-                    l.xp, l.badges.map(\.rawValue).sorted().joined(separator: ","), l.cardsReviewed, l.fourButtonCards,
-                    l.answeredToday, l.answeredDay?.description, l.weekXP, l.xpWeek?.description, l.hideFromFriends,
-                    l.prevWeekXP, l.dailyDay?.description, l.dailyStreak])
-        }
+        try LearnerRow.save(db, w.learner, l)
         if let body = w.sessionBody {
             try db.cachedStatement(sql: """
                 INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
@@ -322,7 +293,7 @@ extension TutorStore {
         let oldCards = change.before?.cards ?? [:]
         let oldResults = Set((change.before?.results ?? []).map(\.quizID))
         return PreparedWrites(
-            learnerChanged: change.repaired || change.before?.learner != s.learner,
+            learner: LearnerRow.write(before: change.repaired ? nil : change.before?.learner, after: s.learner),
             sessionBody: !change.repaired && change.before?.session == s.session ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
             // `==` first: a dictionary the reduction didn't touch still shares its storage with the
             // one it was loaded as, which `==` sees at once; the filter hashes every question seen.

@@ -124,6 +124,54 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(try OutboxQueue(store.pendingRows()).heads(limit: 10, now: Date()).count == 1, "one head per chat: the second waits its turn")
     }
 
+    /// An ordinary save writes only the learner columns that changed; the row reads back as the
+    /// learner after the change whichever columns those were, `joined_at` stays as first written,
+    /// and a row gone meanwhile (erased by another process) is written whole again.
+    @Test func aLearnerSaveWritesTheChangedColumnsAndReadsBackWhole() throws {
+        let store = try TutorStore(path: ":memory:")
+        let s = sampleState()
+        try store.commit([ChatChange(before: nil, after: s, answers: [], outbox: [])], offset: nil)
+
+        // One column at a time, then all of them at once.
+        var before = s
+        let single: [(String, (inout Learner) -> Void)] = [
+            ("xp", { $0.xp += 12 }), ("last_active_at", { $0.lastActiveAt.addTimeInterval(60) }),
+            ("state_code", { $0.stateCode = "CA" }), ("state_code null", { $0.stateCode = nil }),
+            ("badges", { $0.badges.insert(.cards100) }), ("streak", { $0.streak = Streak(current: 3, best: 6, lastDay: LocalDay(iso: "2026-11-19")) }),
+            ("next_nudge_at", { $0.nextNudgeAt = Date(timeIntervalSince1970: 1_795_100_000) }), ("nudges_on", { $0.nudgesOn.toggle() }),
+            ("week", { $0.weekXP = 40; $0.xpWeek = LocalDay(iso: "2026-11-16"); $0.prevWeekXP = 9 }),
+            ("daily", { $0.dailyDay = LocalDay(iso: "2026-11-19"); $0.dailyStreak = 2 }), ("first_name", { $0.firstName = "Ana María" }),
+        ]
+        let changes = single + [("everything", { l in for (_, change) in single { change(&l) } })]
+        for (name, change) in changes {
+            var after = before
+            change(&after.learner)
+            let write = LearnerRow.write(before: before.learner, after: after.learner)
+            guard case .changed(let columns) = write else { Issue.record("\(name): expected a narrow write, got \(write)"); continue }
+            #expect(columns.count < LearnerRow.columns.count - 2, "\(name): \(columns.count) columns")
+            try store.commit([ChatChange(before: before, after: after, answers: [], outbox: [])], offset: nil)
+            #expect(try store.loadChat(9)?.learner == after.learner, "\(name)")
+            before = after
+        }
+
+        // A learner whose joinedAt differs in memory never rewrites the stored one.
+        var rejoined = before
+        rejoined.learner.joinedAt.addTimeInterval(-86_400)
+        rejoined.learner.xp += 1
+        try store.commit([ChatChange(before: before, after: rejoined, answers: [], outbox: [])], offset: nil)
+        #expect(try store.loadChat(9)?.learner.joinedAt == s.learner.joinedAt)
+
+        // Nothing changed: nothing to write.
+        if case .unchanged = LearnerRow.write(before: before.learner, after: before.learner) {} else { Issue.record("an unchanged learner wrote") }
+
+        // The row went meanwhile: the narrow update finds nothing, so the whole row is written.
+        try store.writer.write { db in try db.execute(sql: "DELETE FROM learner WHERE chat_id = 9") }
+        var after = rejoined
+        after.learner.xp += 5
+        try store.commit([ChatChange(before: rejoined, after: after, answers: [], outbox: [])], offset: nil)
+        #expect(try store.loadChat(9)?.learner.xp == after.learner.xp)
+    }
+
     @Test func theSchemaRefusesImpossibleRows() throws {
         let store = try TutorStore(path: ":memory:")
         try store.commit([ChatChange(before: nil, after: sampleState(), answers: [], outbox: [])], offset: nil)

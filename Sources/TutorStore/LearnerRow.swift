@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import TutorCore
+
+/// The `learner` table's columns and how a `Learner` fills each: one list for the whole-row
+/// upsert (a new or mended learner) and for the narrow update of an ordinary save, which writes
+/// only the columns whose values changed. (A save used to rewrite all 33 columns; an answer
+/// changes three or four, and the wide upsert's arguments and SQLite's rewrite of the row and
+/// its indexes were a good part of an update's write.)
+enum LearnerRow {
+    struct Column: Sendable {
+        let name: String
+        /// false: written when the row is first inserted, never changed after (`joined_at`).
+        let updatable: Bool
+        let value: @Sendable (Learner) -> DatabaseValue
+    }
+
+    static let columns: [Column] = [
+        column("chat_id", updatable: false) { $0.chatID },
+        column("user_id") { $0.userID },
+        column("first_name") { $0.firstName },
+        column("language_code") { $0.languageCode },
+        column("state_code") { $0.stateCode },
+        column("time_zone") { $0.timeZone },
+        column("reveal_answers") { $0.revealAnswersAsYouGo },
+        column("stopped") { $0.stopped },
+        column("blocked") { $0.blocked },
+        column("is_group") { $0.isGroup },
+        column("joined_at", updatable: false) { $0.joinedAt.timeIntervalSince1970 },
+        column("last_active_at") { $0.lastActiveAt.timeIntervalSince1970 },
+        column("streak_current") { $0.streak.current },
+        column("streak_best") { $0.streak.best },
+        column("streak_last_day") { $0.streak.lastDay?.description },
+        column("streak_freezes") { $0.streak.freezes },
+        column("nudges_on") { $0.nudgesOn },
+        column("nudge_minute") { $0.nudgeMinute },
+        column("last_nudge_day") { $0.lastNudgeDay?.description },
+        column("ignored_nudges") { $0.ignoredNudges },
+        column("next_nudge_at") { $0.nextNudgeAt?.timeIntervalSince1970 },
+        column("xp") { $0.xp },
+        column("badges") { $0.badges.map(\.rawValue).sorted().joined(separator: ",") },
+        column("cards_reviewed") { $0.cardsReviewed },
+        column("four_button_cards") { $0.fourButtonCards },
+        column("answered_today") { $0.answeredToday },
+        column("answered_day") { $0.answeredDay?.description },
+        column("week_xp") { $0.weekXP },
+        column("xp_week") { $0.xpWeek?.description },
+        column("hide_from_friends") { $0.hideFromFriends },
+        column("prev_week_xp") { $0.prevWeekXP },
+        column("daily_day") { $0.dailyDay?.description },
+        column("daily_streak") { $0.dailyStreak },
+    ]
+
+    private static func column(_ name: String, updatable: Bool = true,
+                               _ value: @escaping @Sendable (Learner) -> (any DatabaseValueConvertible)?) -> Column {
+        Column(name: name, updatable: updatable) { value($0)?.databaseValue ?? .null }
+    }
+
+    /// Inserts the whole row, or overwrites every updatable column of an existing one.
+    static let upsertSQL: String = {
+        let names = columns.map(\.name)
+        let updates = columns.filter(\.updatable).map { "\($0.name) = excluded.\($0.name)" }
+        return "INSERT INTO learner(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+            + " ON CONFLICT(chat_id) DO UPDATE SET \(updates.joined(separator: ", "))"
+    }()
+
+    static func values(_ l: Learner) -> [DatabaseValue] { columns.map { $0.value(l) } }
+
+    /// What a save writes: nothing, the whole row, or the changed columns (by index in `columns`).
+    enum Write: Sendable {
+        case unchanged
+        case whole([DatabaseValue])
+        case changed([(column: Int, value: DatabaseValue)])
+    }
+
+    /// `before`: the row as stored (nil for a new learner, or one loaded with mended values, whose
+    /// stored row can't be trusted to be what `before` says).
+    static func write(before: Learner?, after: Learner) -> Write {
+        guard let before else { return .whole(values(after)) }
+        if before == after { return .unchanged }
+        var changed: [(column: Int, value: DatabaseValue)] = []
+        for (i, c) in columns.enumerated() where c.updatable {
+            let new = c.value(after)
+            if c.value(before) != new { changed.append((i, new)) }
+        }
+        return changed.isEmpty ? .unchanged : .changed(changed)
+    }
+
+    static func save(_ db: Database, _ write: Write, _ learner: Learner) throws {
+        switch write {
+        case .unchanged:
+            return
+        case .whole(let values):
+            try db.cachedStatement(sql: upsertSQL).execute(arguments: StatementArguments(values))
+        case .changed(let changed):
+            let sets = changed.map { "\(columns[$0.column].name) = ?" }.joined(separator: ", ")
+            try db.cachedStatement(sql: "UPDATE learner SET \(sets) WHERE chat_id = ?")
+                .execute(arguments: StatementArguments(changed.map(\.value) + [learner.chatID.databaseValue]))
+            // The row went meanwhile (erased by another process sharing the file): written whole
+            // again, as the upsert always did.
+            if db.changesCount == 0 { try save(db, .whole(values(learner)), learner) }
+        }
+    }
+}
