@@ -264,6 +264,10 @@ public struct Banks: Sendable {
     private let pools: [String: [Question]]
     private let poolIDSets: [String: Set<String>]
     private let poolIndexes: [String: [String: Int]]
+    /// Topics with lessons, in handbook order, and their lessons in that order: built once (Home
+    /// and every lesson screen walk the path).
+    public let lessonTopics: [Topic]
+    private let universalLessonPath: [Lesson]
 
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
                 signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:],
@@ -294,6 +298,9 @@ public struct Banks: Sendable {
         self.pools = pools
         self.poolIDSets = pools.mapValues { Set($0.map(\.id)) }
         self.poolIndexes = pools.mapValues { Dictionary($0.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let lessonTopics = Topic.allCases.filter { universalLessons[$0]?.isEmpty == false }
+        self.lessonTopics = lessonTopics
+        self.universalLessonPath = lessonTopics.flatMap { universalLessons[$0] ?? [] }
     }
 
     public func question(_ id: String) -> Question? { byID[id] }
@@ -313,14 +320,17 @@ public struct Banks: Sendable {
         return universal.filter { !excluding.contains($0.id) } + own
     }
 
-    /// Topics with lessons, in handbook order.
-    public var lessonTopics: [Topic] { Topic.allCases.filter { universalLessons[$0]?.isEmpty == false } }
+    /// A learner's lesson path: the topics' lessons in handbook order, then their state's own.
+    public func lessonPath(forState code: String?) -> [Lesson] {
+        guard let code, let own = stateLessons[code], !own.isEmpty else { return universalLessonPath }
+        return universalLessonPath + own
+    }
     public func lessons(for topic: Topic) -> [Lesson] { universalLessons[topic] ?? [] }
     public func lessons(forState code: String) -> [Lesson] { stateLessons[code] ?? [] }
     public func lesson(_ id: String) -> Lesson? { lessonByID[id] }
     /// Every lesson: the topics' in handbook order, then the states' by code.
     public var allLessons: [Lesson] {
-        lessonTopics.flatMap { universalLessons[$0]! } + stateLessons.keys.sorted().flatMap { stateLessons[$0]! }
+        universalLessonPath + stateLessons.keys.sorted().flatMap { stateLessons[$0]! }
     }
 
     /// Where each question stands in `pool(for:)` (nil for a state without a built pool).

@@ -6,7 +6,7 @@ import Foundation
 extension Reduction {
     /// The learner's path: the topics' lessons in handbook order, then their state's.
     var lessonPath: [Lesson] {
-        banks.lessonTopics.flatMap { banks.lessons(for: $0) } + (learner.stateCode.map { banks.lessons(forState: $0) } ?? [])
+        banks.lessonPath(forState: learner.stateCode)
     }
 
     /// Lessons of the path finished, and the path's length (one pass over the path).

@@ -52,14 +52,16 @@ public enum QuestionPicker {
 /// Share of each topic's questions that the learner last answered right.
 public enum Mastery {
     public static func byTopic(_ progress: [String: QuestionStats], pool: [Question]) -> [TopicMastery] {
-        var totals: [Topic: (Int, Int)] = [:]
+        // Counted in an array by the topic's place in `Topic.allCases` (a dictionary keyed by
+        // topic hashed twice per question of the pool), which is also the order `sorted()` gave.
+        let topics = Topic.allCases
+        var mastered = [Int](repeating: 0, count: topics.count), total = mastered
         for q in pool {
-            var t = totals[q.category] ?? (0, 0)
-            t.1 += 1
-            if progress[q.id]?.lastCorrect == true { t.0 += 1 }
-            totals[q.category] = t
+            guard let t = topics.firstIndex(of: q.category) else { continue }
+            total[t] += 1
+            if progress[q.id]?.lastCorrect == true { mastered[t] += 1 }
         }
-        return totals.keys.sorted().map { TopicMastery(topic: $0, mastered: totals[$0]!.0, total: totals[$0]!.1) }
+        return topics.indices.filter { total[$0] > 0 }.map { TopicMastery(topic: topics[$0], mastered: mastered[$0], total: total[$0]) }
     }
 }
 
