@@ -47,10 +47,10 @@ extension MustacheTemplate {
                 // PermitReady patch: a string is escaped at once (String is not generic, so this
                 // cast is a type compare, where the protocol casts below search the runtime's
                 // conformance cache, which two rendering threads contend for).
-                if let string = child as? String {
+                if let string = _exactly(String.self, child) ?? (child as? String) {
                     return context.contentType.escapeText(string)
                 }
-                if let number = child as? Int {
+                if let number = _exactly(Int.self, child) ?? (child as? Int) {
                     return context.contentType.escapeText(String(number))
                 }
                 if let template = child as? MustacheTemplate {
@@ -67,7 +67,7 @@ extension MustacheTemplate {
         case .unescapedVariable(let variable, let transforms):
             if let child = getChild(named: variable, transforms: transforms, context: context) {
                 // PermitReady patch: as for `.variable`, unescaped.
-                if let string = child as? String {
+                if let string = _exactly(String.self, child) ?? (child as? String) {
                     return string
                 }
                 if let renderable = child as? MustacheCustomRenderable {
@@ -153,7 +153,13 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
-        // PermitReady patch: a flag before the `any MustacheSequence` cast (see renderToken).
+        // PermitReady patch: a flag, a list of objects or an object before the `any
+        // MustacheSequence` cast (see renderToken), each handled as the switch below would.
+        if let child {
+            if let bool = _exactly(Bool.self, child) { return bool ? template.render(context: context) : "" }
+            if let objects = _exactly([[String: Any]].self, child) { return objects.renderSection(with: template, context: context) }
+            if _exactly([String: Any].self, child) != nil { return template.render(context: context.withObject(child)) }
+        }
         if let bool = child as? Bool {
             return bool ? template.render(context: context) : ""
         }
@@ -178,7 +184,12 @@ extension MustacheTemplate {
     ///   - template: Template to render with
     /// - Returns: Rendered text
     func renderInvertedSection(_ child: Any?, with template: MustacheTemplate, context: MustacheContext) -> String {
-        // PermitReady patch: a flag before the `any MustacheSequence` cast (see renderToken).
+        // PermitReady patch: as in `renderSection`.
+        if let child {
+            if let bool = _exactly(Bool.self, child) { return bool ? "" : template.render(context: context) }
+            if let objects = _exactly([[String: Any]].self, child) { return objects.renderInvertedSection(with: template, context: context) }
+            if _exactly([String: Any].self, child) != nil { return "" }
+        }
         if let bool = child as? Bool {
             return bool ? "" : template.render(context: context)
         }
@@ -241,7 +252,7 @@ extension MustacheTemplate {
         func _getImmediateChild(named name: String, from object: Any) -> Any? {
             // PermitReady patch: a string-keyed dictionary, the usual context, is read directly
             // (what its `MustacheParent` conformance does) without two protocol casts.
-            if let dictionary = object as? [String: Any] {
+            if let dictionary = _exactly([String: Any].self, object) ?? (object as? [String: Any]) {
                 return dictionary[name]
             }
             let child = {
@@ -296,7 +307,7 @@ extension MustacheTemplate {
             child = context.stack.last!
         } else if name == "", !transforms.isEmpty {
             child = context.sequenceContext
-        } else if !name.utf8.contains(UInt8(ascii: ".")) {
+        } else if !(name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? name.contains(".")) {
             // PermitReady patch: a plain name (the usual case) climbs the stack without being
             // split into an array of one string first; otherwise as `_getChildInStack`.
             child = nil
@@ -314,10 +325,15 @@ extension MustacheTemplate {
             child = _getChildInStack(named: nameSplit[...], from: context.stack)
         }
 
-        // PermitReady patch: a string, number or flag with no transform is what it is (none
-        // conforms to MustacheCustomRepresentation), without the protocol cast below.
-        if transforms.isEmpty, let found = child, found is String || found is Bool || found is Int {
-            return found
+        // PermitReady patch: a string, number, flag, object or list with no transform is what it
+        // is (none conforms to MustacheCustomRepresentation), without the protocol cast below.
+        // Checked by its exact type (a metatype compare; `is` is a dynamic cast each).
+        if transforms.isEmpty, let found = child {
+            let type = Swift.type(of: found)
+            if type == String.self || type == Bool.self || type == Int.self || type == [String: Any].self
+                || type == [[String: Any]].self || type == [Any].self || type == [String].self {
+                return found
+            }
         }
         if let custom = child as? MustacheCustomRepresentation {
             child = custom.representation
@@ -348,4 +364,13 @@ extension MustacheTemplate {
         guard let opt = value as? AnyOptional else { return value }
         return opt.anyWrapped ?? value  // nil? keep the original Optional.none
     }
+}
+
+// PermitReady patch: a value's dynamic type checked with one metatype compare (the existential
+// opened) instead of `as?`, which is a full dynamic cast (~350 instructions) at every level of
+// every lookup. Only the exact type matches; anything else goes on to the upstream casts.
+@inline(__always)
+func _exactly<T>(_ type: T.Type, _ value: Any) -> T? {
+    func open<V>(_ v: V) -> T? { V.self == T.self ? unsafeBitCast(v, to: T.self) : nil }
+    return _openExistential(value, do: open)
 }
