@@ -33,6 +33,7 @@ import TutorCore
         var optionals: [String?]
         var big: Int64
         struct Empty: Codable, Equatable {}
+        struct Lists: Codable, Equatable { var ids: [String]; var order: [Int]; var none: [Int]; var after: Int }
     }
 
     enum Kind: Codable, Equatable { case plain, count(Int), named(x: String, y: [Int]) }
@@ -43,6 +44,11 @@ import TutorCore
                          nested: [["b": 2, "a": 1], [:]], empty: .init(), emptyList: [], optionals: ["x", nil], big: Int64.max))
         try sameJSON([Kind.plain, .count(3), .named(x: "q", y: [1, 2])])
         try sameJSON("just a string")
+        // Lists of ids and numbers are written directly (not through Array's Codable): the same bytes.
+        try sameJSON([Int.min, Int.min + 1, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_234_567, Int.max])
+        try sameJSON([[Int]]([[], [0], [3, 1, 2]]))
+        try sameJSON([[String]]([[], ["a/b"], ["x", "\"y\""]]))
+        try sameJSON(Odd.Lists(ids: ["u-1", "tx-2"], order: [2, 0, 1], none: [], after: 5))
         try sameJSON([Topic.roadSigns: 3, Topic.parking: 1])
         #expect(String(decoding: try fast.encode(Odd.Empty()), as: UTF8.self) == "{}")
         #expect(throws: StreamingJSONError.self) { try fast.encode([Double.nan]) }
