@@ -13,47 +13,54 @@ enum LearnerRow {
         /// false: written when the row is first inserted, never changed after (`joined_at`).
         let updatable: Bool
         let value: @Sendable (Learner) -> DatabaseValue
+        /// Whether two learners agree on this column: compares the field itself, so a save
+        /// computes values (a string for a day, the badges' list) only for the columns it writes.
+        let same: @Sendable (Learner, Learner) -> Bool
     }
 
     static let columns: [Column] = [
-        column("chat_id", updatable: false) { $0.chatID },
-        column("user_id") { $0.userID },
-        column("first_name") { $0.firstName },
-        column("language_code") { $0.languageCode },
-        column("state_code") { $0.stateCode },
-        column("time_zone") { $0.timeZone },
-        column("reveal_answers") { $0.revealAnswersAsYouGo },
-        column("stopped") { $0.stopped },
-        column("blocked") { $0.blocked },
-        column("is_group") { $0.isGroup },
-        column("joined_at", updatable: false) { $0.joinedAt.timeIntervalSince1970 },
-        column("last_active_at") { $0.lastActiveAt.timeIntervalSince1970 },
-        column("streak_current") { $0.streak.current },
-        column("streak_best") { $0.streak.best },
-        column("streak_last_day") { $0.streak.lastDay?.description },
-        column("streak_freezes") { $0.streak.freezes },
-        column("nudges_on") { $0.nudgesOn },
-        column("nudge_minute") { $0.nudgeMinute },
-        column("last_nudge_day") { $0.lastNudgeDay?.description },
-        column("ignored_nudges") { $0.ignoredNudges },
-        column("next_nudge_at") { $0.nextNudgeAt?.timeIntervalSince1970 },
-        column("xp") { $0.xp },
-        column("badges") { $0.badges.map(\.rawValue).sorted().joined(separator: ",") },
-        column("cards_reviewed") { $0.cardsReviewed },
-        column("four_button_cards") { $0.fourButtonCards },
-        column("answered_today") { $0.answeredToday },
-        column("answered_day") { $0.answeredDay?.description },
-        column("week_xp") { $0.weekXP },
-        column("xp_week") { $0.xpWeek?.description },
-        column("hide_from_friends") { $0.hideFromFriends },
-        column("prev_week_xp") { $0.prevWeekXP },
-        column("daily_day") { $0.dailyDay?.description },
-        column("daily_streak") { $0.dailyStreak },
+        column("chat_id", { $0.chatID }, updatable: false) { $0 },
+        column("user_id", { $0.userID }) { $0 },
+        column("first_name", { $0.firstName }) { $0 },
+        column("language_code", { $0.languageCode }) { $0 },
+        column("state_code", { $0.stateCode }) { $0 },
+        column("time_zone", { $0.timeZone }) { $0 },
+        column("reveal_answers", { $0.revealAnswersAsYouGo }) { $0 },
+        column("stopped", { $0.stopped }) { $0 },
+        column("blocked", { $0.blocked }) { $0 },
+        column("is_group", { $0.isGroup }) { $0 },
+        column("joined_at", { $0.joinedAt }, updatable: false) { $0.timeIntervalSince1970 },
+        column("last_active_at", { $0.lastActiveAt }) { $0.timeIntervalSince1970 },
+        column("streak_current", { $0.streak.current }) { $0 },
+        column("streak_best", { $0.streak.best }) { $0 },
+        column("streak_last_day", { $0.streak.lastDay }) { $0?.description },
+        column("streak_freezes", { $0.streak.freezes }) { $0 },
+        column("nudges_on", { $0.nudgesOn }) { $0 },
+        column("nudge_minute", { $0.nudgeMinute }) { $0 },
+        column("last_nudge_day", { $0.lastNudgeDay }) { $0?.description },
+        column("ignored_nudges", { $0.ignoredNudges }) { $0 },
+        column("next_nudge_at", { $0.nextNudgeAt }) { $0?.timeIntervalSince1970 },
+        column("xp", { $0.xp }) { $0 },
+        column("badges", { $0.badges }) { $0.map(\.rawValue).sorted().joined(separator: ",") },
+        column("cards_reviewed", { $0.cardsReviewed }) { $0 },
+        column("four_button_cards", { $0.fourButtonCards }) { $0 },
+        column("answered_today", { $0.answeredToday }) { $0 },
+        column("answered_day", { $0.answeredDay }) { $0?.description },
+        column("week_xp", { $0.weekXP }) { $0 },
+        column("xp_week", { $0.xpWeek }) { $0?.description },
+        column("hide_from_friends", { $0.hideFromFriends }) { $0 },
+        column("prev_week_xp", { $0.prevWeekXP }) { $0 },
+        column("daily_day", { $0.dailyDay }) { $0?.description },
+        column("daily_streak", { $0.dailyStreak }) { $0 },
     ]
 
-    private static func column(_ name: String, updatable: Bool = true,
-                               _ value: @escaping @Sendable (Learner) -> (any DatabaseValueConvertible)?) -> Column {
-        Column(name: name, updatable: updatable) { value($0)?.databaseValue ?? .null }
+    private static func column<V: Equatable & Sendable & SendableMetatype>(
+        _ name: String, _ field: @escaping @Sendable (Learner) -> V, updatable: Bool = true,
+        _ stored: @escaping @Sendable (V) -> (any DatabaseValueConvertible)?
+    ) -> Column {
+        Column(name: name, updatable: updatable,
+               value: { stored(field($0))?.databaseValue ?? .null },
+               same: { field($0) == field($1) })
     }
 
     /// Inserts the whole row, or overwrites every updatable column of an existing one.
@@ -79,9 +86,8 @@ enum LearnerRow {
         guard let before else { return .whole(values(after)) }
         if before == after { return .unchanged }
         var changed: [(column: Int, value: DatabaseValue)] = []
-        for (i, c) in columns.enumerated() where c.updatable {
-            let new = c.value(after)
-            if c.value(before) != new { changed.append((i, new)) }
+        for (i, c) in columns.enumerated() where c.updatable && !c.same(before, after) {
+            changed.append((i, c.value(after)))
         }
         return changed.isEmpty ? .unchanged : .changed(changed)
     }
