@@ -31,6 +31,33 @@ import Testing
         #expect(Nudges.next(for: late, now: utc("2026-11-19T01:31:00Z"), timeZone: eastern) == utc("2026-11-19T21:00:00Z"))
     }
 
+    /// The day an instant falls on is the Gregorian calendar's, in every zone a learner can be
+    /// in and ones with odd offsets, hour by hour across both DST changes of 2026 and the year's
+    /// turn (`LocalDay.init(_:in:)` works from the offset, not a Calendar).
+    @Test func theLocalDayIsTheCalendarsAcrossDaylightSavingAndOddOffsets() {
+        let zones = ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles",
+                     "America/Anchorage", "Pacific/Honolulu", "America/Puerto_Rico", "Pacific/Guam", "Europe/London",
+                     "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Kathmandu", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"]
+        // 2026-03-07 .. 2026-03-10, 2026-10-31 .. 2026-11-03, 2026-12-31 .. 2027-01-02, a 1969 day (before 1970).
+        let starts: [TimeInterval] = [1_772_841_600, 1_793_404_800, 1_798_675_200, -86_400 * 2]
+        var checked = 0
+        for id in zones {
+            let zone = TimeZone(identifier: id)!
+            var cal = Calendar(identifier: .gregorian)
+            cal.timeZone = zone
+            for start in starts {
+                for quarterHour in 0..<(4 * 24 * 3) {
+                    let instant = Date(timeIntervalSince1970: start + Double(quarterHour) * 900 + 7)
+                    let c = cal.dateComponents([.year, .month, .day], from: instant)
+                    let expected = LocalDay.ordinal(year: c.year!, month: c.month!, day: c.day!)
+                    #expect(LocalDay(instant, in: zone).ordinal == expected, "\(id) \(instant)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 16 * 4 * 288)
+    }
+
     @Test func theLocalTimeHoldsAcrossDaylightSavingTime() {
         // The clocks go back on 2026-11-01: 4 pm EDT is 20:00 UTC the day before, 4 pm EST is 21:00 UTC the day after.
         #expect(Nudges.next(for: learner(), now: utc("2026-10-31T12:00:00Z"), timeZone: eastern) == utc("2026-10-31T20:00:00Z"))
