@@ -95,11 +95,15 @@ public enum AnswerMatcher {
     }
 
     /// "  25 MPH. " → "25"; "The Octagon" → "octagon".
+    /// Built once: making these sets (a union, an inverse) was most of a typed answer's matching.
+    private static let wordSeparators = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%.")).inverted
+    private static let dots = CharacterSet(charactersIn: ".")
+
     static func normalize(_ s: String) -> String {
         var words = s.lowercased()
             .replacingOccurrences(of: "%", with: " % ")
-            .components(separatedBy: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "%.")).inverted)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".")) }
+            .components(separatedBy: wordSeparators)
+            .map { $0.trimmingCharacters(in: dots) }
             .filter { !$0.isEmpty }
         if words.first == "the" || words.first == "a" || words.first == "an" { words.removeFirst() }
         if words.count == 2, Double(words[0]) != nil, units.contains(words[1]) { words.removeLast() }
