@@ -101,6 +101,7 @@ final class JSONByteWriter {
     }
 
     func integer<I: BinaryInteger>(_ i: I) {
+        // `integer(small)` is the Int overload below (without it this would call itself).
         if let small = Int(exactly: i) { return integer(small) }
         bytes.append(contentsOf: String(i).utf8)
     }

@@ -11,6 +11,7 @@ public struct LocalDay: Codable, Hashable, Comparable, Sendable, CustomStringCon
     /// force at that instant, so DST is taken as it is that day) divided into days. What the
     /// Gregorian calendar's day component gives, without making a Calendar for every answer
     /// (~6,000 instructions each; tests compare the two across DST changes and odd offsets).
+    /// Proleptic Gregorian like `ordinal`: Foundation's calendar turns Julian before 1582.
     public init(_ instant: Date, in timeZone: TimeZone) {
         let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
         self.ordinal = Int((local / 86_400).rounded(.down))

@@ -5,6 +5,9 @@ import TutorCore
 
 /// Everything one chat's events in a batch changed: written together with the update offset.
 public struct ChatChange: Sendable {
+    /// The chat as it is stored (nil: a new chat). A save writes only what differs from it (the
+    /// learner's changed columns, changed progress and cards), so it must be what the database holds,
+    /// or `repaired` set: the bot takes it from its cache of committed chats or a fresh load.
     public var before: ChatState?
     public var after: ChatState
     public var answers: [AnswerRecord]

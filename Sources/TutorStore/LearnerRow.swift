@@ -10,7 +10,7 @@ import TutorCore
 enum LearnerRow {
     struct Column: Sendable {
         let name: String
-        /// false: written when the row is first inserted, never changed after (`joined_at`).
+        /// false: written when the row is first inserted, never changed after (`chat_id`, `joined_at`).
         let updatable: Bool
         let value: @Sendable (Learner) -> DatabaseValue
         /// Whether two learners agree on this column: compares the field itself, so a save
@@ -81,7 +81,10 @@ enum LearnerRow {
     }
 
     /// `before`: the row as stored (nil for a new learner, or one loaded with mended values, whose
-    /// stored row can't be trusted to be what `before` says).
+    /// stored row can't be trusted to be what `before` says). A value that loads back tidied
+    /// without being a repair (a badge this version doesn't know, a day written loosely) stays
+    /// as stored until its field changes, where the whole-row upsert rewrote it at once.
+    /// Each set of changed columns is its own cached statement: a few dozen sets occur.
     static func write(before: Learner?, after: Learner) -> Write {
         guard let before else { return .whole(values(after)) }
         if before == after { return .unchanged }
