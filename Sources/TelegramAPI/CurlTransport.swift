@@ -99,17 +99,20 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     /// A cancelled task's request ends at once (the long poll included: a stop need not wait out
     /// the poll's 50 s), its handle taken off the multi handle on the curl thread.
     public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
-        let url = "\(baseURL)/\(token.urlPath)/\(method)"
         let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { cont in
-                let transfer = Transfer(id: id, url: url, body: body, timeout: timeout, continuation: cont)
-                let accepted = incoming.withLock { inbox -> Bool in
-                    guard !inbox.stopping else { return false }
+                let transfer = Transfer(id: id, method: method, body: body, timeout: timeout, continuation: cont)
+                let (accepted, wake) = incoming.withLock { inbox -> (Bool, Bool) in
+                    guard !inbox.stopping else { return (false, false) }
                     inbox.new.append(transfer)
-                    return true
+                    // Only the request that finds the inbox empty wakes the curl thread: one that
+                    // finds others waiting comes after a wake-up not yet taken (the thread empties
+                    // the inbox only once woken). Under load that is most requests, each of
+                    // which was a write to libcurl's wake-up socket and a spurious turn of its loop.
+                    return (true, inbox.new.count == 1)
                 }
-                if accepted { curl_multi_wakeup(multi) } else { cont.resume(throwing: Cancelled()) }
+                if !accepted { cont.resume(throwing: Cancelled()) } else if wake { curl_multi_wakeup(multi) }
             }
         } onCancel: {
             incoming.withLock { $0.cancelled.append(id) }
@@ -158,25 +161,24 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         t.continuation.resume(throwing: Cancelled())
     }
 
-    /// Frees a finished request's headers and form, and keeps its handle for reuse (or frees it).
+    /// Frees a finished request's form and keeps its handle for reuse, options and all (or frees it).
     private func release(_ easy: UnsafeMutableRawPointer, _ t: Transfer) {
-        if let h = t.headers { curl_slist_free_all(h) }
-        if let m = t.mime { curl_mime_free(m) }
-        if idle.count < Self.idleHandlesKept {
-            curl_easy_reset(easy)
+        if let m = t.mime {
+            // A handle that sent a form is not reused: its options point at the form just freed.
+            curl_easy_cleanup(easy)
+            curl_mime_free(m)
+        } else if idle.count < Self.idleHandlesKept {
             idle.append(easy)
         } else {
             curl_easy_cleanup(easy)   // after a burst, keep a few for the next one, not all
         }
     }
 
-    private func start(_ t: Transfer) {
-        let easy = idle.popLast() ?? curl_easy_init()!
-        t.easy = easy
-        _ = pr_curl_setopt_string(easy, CURLOPT_URL, t.url)
+    /// The options every request shares, set once per handle: a reused handle keeps them (libcurl
+    /// keeps an easy handle's options across transfers), so a request sets only what is its own.
+    private func configure(_ easy: UnsafeMutableRawPointer) {
         _ = pr_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         _ = pr_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
-        _ = pr_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(t.timeout * 1000))
         _ = pr_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         // Each handle keeps a receive buffer (16 KB by default) for as long as it lives, and under
         // load hundreds are in flight: answers are a few hundred bytes, so 4 KB (a long poll's
@@ -188,17 +190,43 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
             if let ptr { t.response.append(UnsafeRawPointer(ptr).assumingMemoryBound(to: UInt8.self), count: n) }
             return n
         }
+    }
+
+    /// The request headers, built once and shared by every handle (libcurl only reads them). An
+    /// empty "Expect:" stops libcurl waiting for "100 Continue" on larger bodies.
+    nonisolated(unsafe) private static let jsonHeaders = curl_slist_append(curl_slist_append(nil, "Expect:"), "Content-Type: application/json")
+    nonisolated(unsafe) private static let formHeaders = curl_slist_append(nil, "Expect:")
+
+    /// Each method's URL, spelled once (they are a handful). Only the curl thread touches it.
+    private var urls: [String: String] = [:]
+
+    private func url(for method: String) -> String {
+        if let url = urls[method] { return url }
+        let url = "\(baseURL)/\(token.urlPath)/\(method)"
+        urls[method] = url
+        return url
+    }
+
+    private func start(_ t: Transfer) {
+        let easy: UnsafeMutableRawPointer
+        if let reused = idle.popLast() {
+            easy = reused
+        } else {
+            easy = curl_easy_init()!
+            configure(easy)
+        }
+        t.easy = easy
+        _ = pr_curl_setopt_string(easy, CURLOPT_URL, url(for: t.method))
+        _ = pr_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(t.timeout * 1000))
         _ = pr_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(t).toOpaque())
-        // An empty "Expect:" stops libcurl waiting for "100 Continue" on larger bodies.
-        var headers = curl_slist_append(nil, "Expect:")
         switch t.body {
         case .json(let data):
-            headers = curl_slist_append(headers, "Content-Type: application/json")
             _ = pr_curl_setopt_long(easy, CURLOPT_POST, 1)
             _ = pr_curl_setopt_long(easy, CURLOPT_POSTFIELDSIZE, data.count)
             data.withUnsafeBytes { raw in
                 _ = pr_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
             }
+            _ = pr_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, Self.jsonHeaders)
         case .multipart(let parts):
             let mime = curl_mime_init(easy)
             for p in parts {
@@ -211,10 +239,9 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
                 if let c = p.contentType { curl_mime_type(part, c) }
             }
             _ = pr_curl_setopt_mime(easy, CURLOPT_MIMEPOST, mime)
+            _ = pr_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, Self.formHeaders)
             t.mime = mime
         }
-        _ = pr_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
-        t.headers = headers
         let added = curl_multi_add_handle(multi, easy)
         guard added == CURLM_OK else {
             // Never leave a caller waiting on a request libcurl did not take.
@@ -245,17 +272,16 @@ private final class Transfer: @unchecked Sendable {
     // @unchecked Sendable: created on the caller's thread, then handed once (under the Mutex) to
     // the curl thread, which is the only one to touch it afterwards.
     let id: UInt64
-    let url: String
+    let method: String
     let body: RequestBody
     let timeout: TimeInterval
     let continuation: CheckedContinuation<HTTPResult, Error>
     var easy: UnsafeMutableRawPointer?
-    var headers: UnsafeMutablePointer<curl_slist>?
     var mime: OpaquePointer?
     var response = Data()
 
-    init(id: UInt64, url: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
-        self.id = id; self.url = url; self.body = body; self.timeout = timeout; self.continuation = continuation
+    init(id: UInt64, method: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
+        self.id = id; self.method = method; self.body = body; self.timeout = timeout; self.continuation = continuation
     }
 }
 
