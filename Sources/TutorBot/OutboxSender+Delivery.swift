@@ -35,13 +35,13 @@ extension OutboxSender {
                 // and firing them drew hold after hold of 429s, each lowering the pace again).
                 while true {
                     if let until = flood.pausedUntil, until > .now { try? await Task.sleep(until: until, clock: .continuous) }
-                    await relaxPace()
+                    relaxPace()
                     let holdBefore = flood.pausedUntil
-                    await overall.acquire()
+                    if let slot = overall.takeSlot() { try? await Task.sleep(until: slot, clock: .continuous) }
                     guard let hold = flood.pausedUntil, hold != holdBefore, hold > .now else { break }
                 }
             }
-            if item.priority >= OutboxItem.bulkPriority { await limiter.acquire() }
+            if item.priority >= OutboxItem.bulkPriority, let slot = limiter.takeSlot() { try? await Task.sleep(until: slot, clock: .continuous) }
             // Attempts, not successes, are what Telegram counted when it said "too many".
             if item.priority >= 0 { flood.sent(at: .now) }
             let messageID = try await send(item)
@@ -61,7 +61,7 @@ extension OutboxSender {
                 let scope = flood.rateLimited(chat: item.chatID, retryAfter: seconds, at: .now)
                 (scope == .bot ? metrics?.rateLimitedBot : metrics?.rateLimitedChat)?.increment()
                 if scope == .bot {
-                    await overall.setRate(flood.pace)
+                    overall.setRate(flood.pace)
                     metrics?.pacedRate.record(flood.pace ?? 0)
                 }
                 logger.warning("429 (\(scope.rawValue)): waiting \(seconds) s", metadata: meta)
@@ -114,10 +114,10 @@ extension OutboxSender {
     }
 
     /// Raises the overall pace after a quiet while, and lifts it after a long one.
-    func relaxPace() async {
+    func relaxPace() {
         let (changed, pace) = flood.relax(at: .now)
         guard changed else { return }
-        await overall.setRate(pace)
+        overall.setRate(pace)
         metrics?.pacedRate.record(pace ?? 0)
         logger.info(pace.map { "no 429 for a while: overall pace raised to \(Int($0))/s" } ?? "no 429 for a minute: overall pace lifted")
     }

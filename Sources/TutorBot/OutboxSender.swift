@@ -15,9 +15,9 @@ public actor OutboxSender {
     /// Caps tap answers in flight (the curl thread and the fake's sockets are finite).
     let tapGate = Gate(limit: OutboxSender.concurrentTaps)
     /// Reminders and broadcasts: their configured cap (PERMITREADY_RATE).
-    let limiter: RateLimiter
+    var limiter: RateLimiter
     /// Every message: unpaced until Telegram says the bot is over its overall limit (`FloodControl`).
-    let overall: RateLimiter
+    var overall: RateLimiter
     var flood = FloodControl()
     let metrics: BotMetrics?
     let logger: Logger
@@ -57,7 +57,8 @@ public actor OutboxSender {
     public func deliverOnly(_ chatID: Int64?) { onlyChat = chatID; rereadAll = true }
     var wakeup: CheckedContinuation<Void, Never>?
     var wokenEarly = false
-    var sleepGeneration = 0
+    /// When the pending timer of `sleep` fires, if one is pending.
+    var timerDue: ContinuousClock.Instant?
     /// Per-chat pacing: about one message a second, with short bursts (an answer's edit plus the
     /// next question) let through, as Telegram does.
     var chatPace: [Int64: (tokens: Double, at: ContinuousClock.Instant)] = [:]
@@ -238,21 +239,26 @@ public actor OutboxSender {
         }
     }
 
+    /// Waits for `wake()` or `seconds`, whichever is first. Under load the loop waits hundreds of
+    /// times a second and is woken early nearly every time, so a timer is started only when none
+    /// already due by then is pending: a timer firing for an earlier wait just means one more look.
     private func sleep(seconds: TimeInterval) async {
         if wokenEarly { wokenEarly = false; return }
-        sleepGeneration += 1
-        let generation = sleepGeneration
+        let due = ContinuousClock.now + .seconds(seconds)
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             wakeup = c
+            if let pending = timerDue, pending <= due { return }
+            timerDue = due
             Task {
-                try? await Task.sleep(for: .seconds(seconds))
-                self.timeout(generation)
+                try? await Task.sleep(until: due, clock: .continuous)
+                self.timeout(due)
             }
         }
     }
 
-    private func timeout(_ generation: Int) {
-        guard generation == sleepGeneration, let w = wakeup else { return }
+    private func timeout(_ due: ContinuousClock.Instant) {
+        if timerDue == due { timerDue = nil }
+        guard let w = wakeup else { return }
         wakeup = nil
         w.resume()
     }

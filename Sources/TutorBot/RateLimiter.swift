@@ -1,11 +1,15 @@
 import Foundation
+import Synchronization
 
 /// An overall message rate as a schedule of send slots (GCRA): each caller takes the next free
 /// slot and sleeps until it, so waiting callers are served in order without polling. A nil rate
 /// lets everyone through. A new rate spaces the slots taken after the change; the old token bucket
 /// let callers arriving after a raise compute slots that overlapped those already sleeping, which
 /// sent up to twice the pace and drew the very 429s the pace was there to avoid.
-actor RateLimiter {
+///
+/// A value the sender owns (one of its actor's fields), not an actor of its own: every message
+/// asked an actor for its slot, two executor hops each, to be told "go" by the unpaced limiter.
+struct RateLimiter {
     private(set) var rate: Double?
     let burst: Double
     /// The earliest instant the next caller may go.
@@ -16,33 +20,48 @@ actor RateLimiter {
         self.burst = burst
     }
 
-    func setRate(_ newRate: Double?) {
+    mutating func setRate(_ newRate: Double?) {
         rate = newRate.map { max($0, 0.5) }
     }
 
-    func acquire() async {
-        guard let rate else { return }
-        let now = ContinuousClock.now
+    /// Takes the next send slot: nil to go now, else the instant to sleep until.
+    mutating func takeSlot(now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant? {
+        guard let rate else { return nil }
         // Up to `burst` slots may be taken at once after a quiet spell.
         let slot = max(nextSlot, now - .seconds((burst - 1) / rate))
         nextSlot = slot + .seconds(1 / rate)
-        if slot > now { try? await Task.sleep(until: slot, clock: .continuous) }
+        return slot > now ? slot : nil
     }
 }
 
 /// A counting semaphore for async tasks: at most `limit` inside at once, the rest wait in order.
-actor Gate {
+/// A lock, not an actor: every tap answer enters and leaves, and an actor made each a hop.
+final class Gate: Sendable {
     let limit: Int
-    var inside = 0
-    var waiting: [CheckedContinuation<Void, Never>] = []
+    private struct State { var inside = 0; var waiting: [CheckedContinuation<Void, Never>] = [] }
+    private let state = Mutex(State())
     init(limit: Int) { self.limit = limit }
 
     func enter() async {
-        if inside < limit { inside += 1; return }
-        await withCheckedContinuation { waiting.append($0) }
+        let limit = limit
+        if state.withLock({ s -> Bool in guard s.inside < limit else { return false }; s.inside += 1; return true }) { return }
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            // Someone may have left between the look above and this one.
+            let admitted = state.withLock { s -> Bool in
+                guard s.inside < limit else { s.waiting.append(c); return false }
+                s.inside += 1
+                return true
+            }
+            if admitted { c.resume() }
+        }
     }
 
+    /// Lets the next waiter in (its place is handed over: `inside` stays), or frees a place.
     func leave() {
-        if waiting.isEmpty { inside -= 1 } else { waiting.removeFirst().resume() }
+        let next = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            if s.waiting.isEmpty { s.inside -= 1; return nil }
+            return s.waiting.removeFirst()
+        }
+        next?.resume()
     }
 }
