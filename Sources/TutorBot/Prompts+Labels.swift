@@ -63,6 +63,7 @@ extension Prompts {
             return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
                         ["topic": topicName(topic), "number": String(number), "count": String(count)])
         case .nextCard: return b["nextCard"] ?? "Next"
+        case .checkYourself(1): return text(b["checkYourselfOne"] ?? "Check yourself (1 question)")
         case .checkYourself(let n): return text(b["checkYourself"] ?? "Check yourself ({{count}})", ["count": String(n)])
         case .testOut(let needed, let total): return text(b["testOut"] ?? "Test out ({{needed}} of {{total}})", ["needed": String(needed), "total": String(total)])
         case .nextLesson: return b["nextLesson"] ?? "Next lesson"

@@ -20,7 +20,8 @@ extension ResultsContext: TemplateFields {
             "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields), "hasWeak": hasWeak,
             "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect, "hasPassMark": hasPassMark,
             "passed": passed, "passPercent": passPercent, "gap": gap, "gapPlural": gapPlural, "stateName": stateName,
-            "topics": topics.map(\.fields), "duration": duration, "tookBreak": tookBreak]
+            "topics": topics.map(\.fields), "duration": duration, "tookBreak": tookBreak,
+            "isLives": isLives, "outOfLives": outOfLives, "survived": survived, "hearts": hearts]
         if let readiness { f["readiness"] = readiness.fields }
         if let reward { f["reward"] = reward.fields }
         return f
@@ -71,6 +72,11 @@ struct ResultsContext {
     var topics: [TopicLine]
     var duration: String
     var tookBreak: Bool
+    /// 3 lives ends one of two ways, and says which: "3 lives done!" told neither.
+    var isLives: Bool
+    var outOfLives: Bool
+    var survived: Bool
+    var hearts: String
     /// Longer than this, a quiz was left and taken up again: its clock time is not shown.
     static let oneSitting = 90 * 60
 
@@ -78,6 +84,10 @@ struct ResultsContext {
         let r = v.result
         modeName = prompts.modeName(r.mode); correct = r.correct; total = r.total; percent = r.percent
         perfect = r.total > 0 && r.correct == r.total
+        isLives = v.livesLeft != nil
+        outOfLives = v.livesLeft == 0
+        survived = (v.livesLeft ?? 0) > 0
+        hearts = QuestionContext.hearts(v.livesLeft)
         hasPassMark = r.passPercent != nil && v.stateName != nil
         passed = r.passed; passPercent = r.passPercent ?? 0
         gap = max(0, passPercent - percent); gapPlural = gap == 1 ? "" : "s"

@@ -251,6 +251,7 @@ struct AnsweredContext {
     /// "B" for a lettered question, the answer itself for a typed one.
     var correctAnswer: String
     var typed: String?
+    var typo: Bool
     var hasLives: Bool
     var hearts: String
     var explanation: String
@@ -263,6 +264,7 @@ struct AnsweredContext {
     init(_ v: AnsweredView, prompts: Prompts, lockedIn: Bool = false) {
         correctAnswer = v.question.typeIn ? v.correctText : v.correctLetter
         typed = v.typed
+        typo = v.typo
         hasLives = v.question.lives != nil
         hearts = QuestionContext.hearts(v.question.lives)
         number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
@@ -292,7 +294,7 @@ extension AnsweredContext: TemplateFields {
         var f: [String: Any] = ["number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
                                 "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
                                 "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
-                                "hearts": hearts, "explanation": explanation, "source": source, "skipped": skipped]
+                                "hearts": hearts, "explanation": explanation, "source": source, "skipped": skipped, "typo": typo]
         if let sectionName { f["sectionName"] = sectionName }
         if let typed { f["typed"] = typed }
         if let hardBonusXP { f["hardBonusXP"] = hardBonusXP }

@@ -62,13 +62,19 @@ extension Reduction {
         let p = place(of: lesson)
         let last = run.card == lesson.cards.count - 1
         let checks = checkQuestions(lesson).count
+        let asked = checkQuestions(lesson, run: run).count
         var rows: [[Button]] = []
         if last {
-            rows.append([Button(checks > 0 ? .checkYourself(questions: checks) : .nextCard, .nextLessonCard(seq: run.seq, card: run.card))])
+            rows.append([Button(asked > 0 ? .checkYourself(questions: asked) : .nextCard, .nextLessonCard(seq: run.seq, card: run.card))])
         } else {
             rows.append([Button(.nextCard, .nextLessonCard(seq: run.seq, card: run.card))])
         }
-        if run.card == 0 && checks > 0 { rows.append([Button(.testOut(needed: Reduction.testOutNeeded(checks), of: checks), .menu(.testOut))]) }
+        // Test out from any card but the last (whose Check yourself asks the same): a learner may
+        // find after a card or two that they know it. Not again after a test-out that fell short:
+        // its answers were just shown.
+        if !last && checks > 0 && run.recheck == nil {
+            rows.append([Button(.testOut(needed: Reduction.testOutNeeded(checks), of: checks), .menu(.testOut))])
+        }
         rows.append([Button(.home, .menu(.home))])
         let view = LessonCardView(topic: p.topic, lessonNumber: p.number, lessonCount: p.count, title: lesson.title, text: card.text,
                                   cardNumber: run.card + 1, cardCount: lesson.cards.count,
@@ -92,9 +98,10 @@ extension Reduction {
         startLessonCheck(lesson)
     }
 
-    /// "Test out": the open lesson's checks now.
+    /// "Test out": the open lesson's checks now (a button from before a test-out fell short, stale).
     mutating func testOut() {
         guard let run = state.session.lesson, let lesson = banks.lesson(run.lessonID) else { return learn() }
+        guard run.recheck == nil else { return showLessonCard() }
         state.session.lesson?.testingOut = true
         startLessonCheck(lesson)
     }
@@ -105,8 +112,20 @@ extension Reduction {
         return lesson.checkQuestionIds.filter { pool.contains($0) }
     }
 
+    /// The checks this run of the lesson asks after its cards: all of them, or after a test-out
+    /// that fell short, the ones it missed.
+    func checkQuestions(_ lesson: Lesson, run: LessonRun?) -> [String] {
+        let all = checkQuestions(lesson)
+        guard let run, run.lessonID == lesson.id, let recheck = run.recheck else { return all }
+        return all.filter(recheck.contains)
+    }
+
     mutating func startLessonCheck(_ lesson: Lesson) {
-        guard !checkQuestions(lesson).isEmpty else { return completeLesson(lesson, correct: 0, total: 0) }
+        guard !checkQuestions(lesson, run: state.session.lesson).isEmpty else {
+            let run = state.session.lesson
+            let right = run?.lessonID == lesson.id ? run?.rightWhenTestingOut : nil
+            return completeLesson(lesson, correct: right ?? 0, total: right == nil ? 0 : checkQuestions(lesson).count)
+        }
         startQuiz(.lessonCheck(lesson.id))
     }
 
@@ -116,16 +135,26 @@ extension Reduction {
         state.session.quiz = nil
         if quiz.secondsPerQuestion != nil || quiz.deadline != nil { effects.append(.cancelTimer(key: quiz.timerKey)) }
         guard let lesson = banks.lesson(lessonID) else { state.session.lesson = nil; return showHome() }
-        let correct = quiz.answers.filter(\.correct).count
-        let total = quiz.questionIDs.count
-        let testingOut = state.session.lesson?.lessonID == lessonID && state.session.lesson?.testingOut == true
+        var correct = quiz.answers.filter(\.correct).count
+        var total = quiz.questionIDs.count
+        let run = state.session.lesson?.lessonID == lessonID ? state.session.lesson : nil
+        let testingOut = run?.testingOut == true
         if testingOut && correct < Reduction.testOutNeeded(total) {
             send(.lessonDone(LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: true, finished: false,
                                             needed: Reduction.testOutNeeded(total), nextTitle: nil,
                                             lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total,
                                             reward: reward(since: quiz.xpAtStart))))
-            state.session.lesson = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1)
+            var reading = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1)
+            let right = Set(quiz.answers.filter(\.correct).map(\.questionID))
+            reading.recheck = quiz.questionIDs.filter { !right.contains($0) }
+            reading.rightWhenTestingOut = correct
+            state.session.lesson = reading
             return showLessonCard()
+        }
+        // After the cards, a test-out's right answers count with the misses asked again.
+        if let before = run?.rightWhenTestingOut, run?.recheck != nil {
+            correct += before
+            total = checkQuestions(lesson).count
         }
         completeLesson(lesson, correct: correct, total: total, testedOut: testingOut, xpAtStart: quiz.xpAtStart)
     }

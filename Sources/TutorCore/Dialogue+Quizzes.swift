@@ -85,7 +85,7 @@ extension Reduction {
         case .review:
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
         case .lessonCheck(let id):
-            questions = banks.lesson(id).map { checkQuestions($0).compactMap(banks.question) } ?? []
+            questions = banks.lesson(id).map { checkQuestions($0, run: state.session.lesson).compactMap(banks.question) } ?? []
         case .challenge:
             return startChallenge()   // made only by `startChallenge` and `openChallenge`
         case .daily:
@@ -200,7 +200,8 @@ extension Reduction {
                             typed: q.kind == .fillIn ? given?.typed : nil,
                             skipped: chosen == -1 && !timedOut && q.kind != .fillIn,
                             handbook: q.stateCode == nil ? stateInfo?.handbook : nil,
-                            hardBonusXP: XP.bonus(for: q, correct: correct))
+                            hardBonusXP: XP.bonus(for: q, correct: correct),
+                            typo: correct && given?.typed.map { AnswerMatcher.match($0, q) == .typo } == true)
     }
 
     func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
@@ -374,7 +375,8 @@ extension Reduction {
                                timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
                                readiness: quiz.mode.isPracticeTest ? readiness(after: result) : nil,
                                reward: reward(since: quiz.xpAtStart),
-                               averageSeconds: result.averageSeconds, previousBest: previousBest)
+                               averageSeconds: result.averageSeconds, previousBest: previousBest,
+                               livesLeft: quiz.mode == .livesChallenge ? quiz.lives : nil)
         var rows: [[Button]] = []
         if !result.missedIDs.isEmpty {
             rows.append([Button(.seeMisses(count: result.missedIDs.count), .missesPage(quiz: quiz.id, page: 0))])

@@ -306,6 +306,11 @@ public struct LessonRun: Codable, Equatable, Sendable {
     public var card: Int
     /// Check questions first: 4 of 5 right finishes the lesson without the cards.
     public var testingOut: Bool = false
+    /// After a test-out short of the mark: the checks it missed, the only ones asked again after
+    /// the cards (the learner has just answered the others, and been told they still count).
+    public var recheck: [String]? = nil
+    /// …and how many it got right, counted in the lesson's score.
+    public var rightWhenTestingOut: Int? = nil
 
     public init(lessonID: String, seq: Int, card: Int = 0, testingOut: Bool = false) {
         self.lessonID = lessonID; self.seq = seq; self.card = card; self.testingOut = testingOut

@@ -191,6 +191,8 @@ public struct AnsweredView: Equatable, Sendable {
     /// The extra XP this answer earned for being a hard question (`XP.hardBonus`), 0 otherwise:
     /// /help promises it, and nothing else tells a learner which questions are hard.
     public var hardBonusXP: Int = 0
+    /// A typed answer taken as right despite a typo: the spelling is shown, so the slip isn't learned.
+    public var typo: Bool = false
 }
 
 public struct ResultsView: Equatable, Sendable {
@@ -205,6 +207,8 @@ public struct ResultsView: Equatable, Sendable {
     /// Think Fast: average seconds per answer, and the best score before this one.
     public var averageSeconds: Double? = nil
     public var previousBest: Int? = nil
+    /// 3 lives: the lives left at the end (0: the run ended on its third miss).
+    public var livesLeft: Int? = nil
 }
 
 /// What the learner is told about their chance of passing: a range with the coverage behind it,

@@ -73,11 +73,16 @@ public enum AnswerMatcher {
                                      "sides", "side", "percent", "%", "hours", "hour", "days", "day", "years", "year",
                                      "months", "month", "minutes", "minute", "min", "inches", "inch", "in", "points", "point"]
 
-    public static func matches(_ typed: String, _ q: Question) -> Bool {
+    /// How a typed answer matched: as written, with a word or two around it, or with a typo.
+    public enum Match: Sendable { case exact, withWordsAround, typo }
+
+    public static func matches(_ typed: String, _ q: Question) -> Bool { match(typed, q) != nil }
+
+    public static func match(_ typed: String, _ q: Question) -> Match? {
         let t = normalize(typed)
-        guard !t.isEmpty else { return false }
+        guard !t.isEmpty else { return nil }
         let accepted = (q.answers + (q.acceptedAnswers ?? [])).map(normalize)
-        if accepted.contains(t) { return true }
+        if accepted.contains(t) { return .exact }
         // The answer with a word or two around it ("THC lol", "it's crossing"), as long as
         // nothing else in it is a number (so "12 not 10" can't pass for 12).
         let words = t.split(separator: " ").map(String.init)
@@ -86,12 +91,12 @@ public enum AnswerMatcher {
             guard words.count > key.count, words.count - key.count <= 2 else { continue }
             for start in 0...(words.count - key.count) where Array(words[start..<start + key.count]) == key {
                 let rest = words[..<start] + words[(start + key.count)...]
-                if !rest.contains(where: { $0.first?.isNumber == true }) { return true }
+                if !rest.contains(where: { $0.first?.isNumber == true }) { return .withWordsAround }
             }
         }
         // A typo is forgiven only where the answer is a word: "eighty" must not pass for "8"/"eight".
-        guard let canonical = accepted.first, canonical.count >= 5, canonical.allSatisfy({ $0.isLetter || $0 == " " }) else { return false }
-        return StateMatcher.editDistance(canonical, t) <= 1
+        guard let canonical = accepted.first, canonical.count >= 5, canonical.allSatisfy({ $0.isLetter || $0 == " " }) else { return nil }
+        return StateMatcher.editDistance(canonical, t) <= 1 ? .typo : nil
     }
 
     /// "  25 MPH. " → "25"; "The Octagon" → "octagon".

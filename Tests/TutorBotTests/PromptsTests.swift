@@ -253,6 +253,30 @@ import Testing
         #expect(!prompts.render(.answered(v)).contains("bonus XP"), "the line sits under the right-answer cheer only")
     }
 
+    /// A typed answer forgiven a typo is right, and shows how the word is spelled.
+    @Test func aTypoForgivenShowsTheSpelling() {
+        var q = sampleQuestion
+        q.typeIn = true
+        q.options = []
+        var v = AnsweredView(question: q, chosenLetter: "", correctLetter: "", correctText: "yellow", isCorrect: true,
+                             explanation: "E", source: "S", typed: "yelow")
+        #expect(!prompts.render(.answered(v)).contains("spelled"))
+        v.typo = true
+        #expect(prompts.render(.answered(v)).contains("✅ <b>") && prompts.render(.answered(v)).contains("It's spelled <b>yellow</b>."))
+    }
+
+    /// 3 lives says how the run ended: on the third miss, or every question answered with lives left.
+    @Test func threeLivesSaysHowTheRunEnded() {
+        let result = QuizResult(quizID: 1, mode: .livesChallenge, stateCode: "NY", correct: 5, total: 8, passPercent: nil,
+                                startedAt: Date(), finishedAt: Date(), byTopic: [], missedIDs: ["a", "b", "c"])
+        var v = ResultsView(result: result, stateName: "New York", durationSeconds: 60, missedCount: 3, livesLeft: 0)
+        #expect(prompts.render(.results(v)).hasPrefix("💔 <b>Out of lives!</b> That was your third miss.\n"))
+        v.result.correct = 9; v.result.total = 10; v.livesLeft = 2
+        #expect(prompts.render(.results(v)).hasPrefix("🏁 <b>You made it through all 10</b> with ❤️❤️🤍 left!\n"))
+        v.result.mode = .quick; v.livesLeft = nil
+        #expect(prompts.render(.results(v)).hasPrefix("🏁 <b>Quick quiz done!</b>\n"))
+    }
+
     /// The day's count is the real one: below the goal "12/20", past it every answer still counts.
     @Test func theRewardLineCountsEveryAnswerToday() {
         func line(_ answered: Int) -> String {

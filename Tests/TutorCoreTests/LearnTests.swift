@@ -53,8 +53,10 @@ import Testing
         #expect(first.first?.picture == "stop", "a sign card shows its picture")
         #expect(first.first?.buttons.joined().contains(Button(.testOut(needed: 4, of: 5), .menu(.testOut))) == true)
         let seq = try #require(s.session.lesson?.seq)
-        _ = tap(&s, .nextLessonCard(seq: seq, card: 0))
+        let second = replies(tap(&s, .nextLessonCard(seq: seq, card: 0)))
         #expect(s.session.lesson?.card == 1)
+        #expect(second.last?.buttons.joined().contains(Button(.testOut(needed: 4, of: 5), .menu(.testOut))) == true,
+                "a learner who finds they know it can test out from a later card too")
         // A double tap on an old card turns nothing.
         _ = tap(&s, .nextLessonCard(seq: seq, card: 0))
         #expect(s.session.lesson?.card == 1)
@@ -107,6 +109,23 @@ import Testing
         #expect(view.reward?.xpEarned == s.learner.xp - xpBefore && s.learner.xp > xpBefore)
         #expect(s.lessonsDone.isEmpty && s.session.lesson?.card == 0 && s.session.lesson?.testingOut == false, "the cards come next")
         guard case .lessonCard = short.last?.message else { Issue.record("no card after the try"); return }
+        // Its answers were just shown: no second test-out, and after the cards only the two
+        // misses are asked again ("the ones you got right still count").
+        #expect(!(short.last?.buttons.joined().contains { if case .testOut = $0.label { return true }; return false } ?? true))
+        _ = tap(&s, .menu(.testOut))
+        #expect(s.session.quiz == nil && s.session.lesson?.testingOut == false, "an old Test out button reads the cards")
+        let seq = s.session.lesson!.seq
+        _ = tap(&s, .nextLessonCard(seq: seq, card: 0))
+        _ = tap(&s, .nextLessonCard(seq: seq, card: 1))
+        #expect(s.session.lesson?.card == 2)
+        let cardThree = replies(reduce(&s, .buttonTapped(callbackID: "l", action: .menu(.learn), messageID: 1)))
+        #expect(cardThree.last?.buttons.first == [Button(.checkYourself(questions: 2), .nextLessonCard(seq: seq, card: 2))])
+        _ = tap(&s, .nextLessonCard(seq: seq, card: 2))
+        #expect(s.session.quiz?.questionIDs == ["u-t-4", "u-t-5"])
+        let done = replies(answerChecks(&s))
+        guard case .lessonDone(let after) = done.first?.message else { Issue.record("no lesson done: \(done)"); return }
+        #expect(after.finished && !after.testedOut && after.correct == 5 && after.total == 5, "3 right testing out + 2 after reading")
+        #expect(s.lessonsDone["l-roadsigns-1"] != nil && s.session.lesson == nil)
 
         var t = started()
         _ = tap(&t, .menu(.learn))

@@ -100,6 +100,8 @@ import Testing
         #expect(s.session.quiz == nil)
         #expect(s.results.last?.total == 3 && s.results.last?.correct == 0)
         guard case .send(let results) = effects.last else { Issue.record("no results"); return }
+        guard case .results(let view) = results.message else { Issue.record("not the results"); return }
+        #expect(view.livesLeft == 0, "the results say the lives ran out")
         #expect(results.buttons.contains([Button(.reviewMyMisses, .menu(.review))]), "retry the misses")
     }
 
@@ -112,6 +114,9 @@ import Testing
         let word = Question(id: "u-fill-2", category: .roadSigns, difficulty: .easy, kind: .fillIn, questionText: "Warning signs are ___.",
                             answers: ["yellow"], correctAnswerIndex: 0, explanation: "e", source: "s")
         #expect(AnswerMatcher.matches("Yelow", word), "one typo in a word")
+        #expect(AnswerMatcher.match("Yelow", word) == .typo && AnswerMatcher.match("Yellow.", word) == .exact,
+                "a typo is told apart, so the answer can show the spelling")
+        #expect(AnswerMatcher.match("its yellow", word) == .withWordsAround)
         #expect(AnswerMatcher.matches("the yellow", word))
         #expect(!AnswerMatcher.matches("yell", word))
         let speed = Question(id: "u-fill-3", category: .speedAndSpace, difficulty: .easy, kind: .fillIn, questionText: "___ mph",
