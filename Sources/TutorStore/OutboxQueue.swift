@@ -21,6 +21,9 @@ public struct OutboxQueue: Sendable {
     public private(set) var bulkReadUpTo: Int64 = 0
     /// Bulk rows held now.
     public private(set) var bulkHeld = 0
+    /// Rows with a time to wait for (`notBefore`): when none is, `nextHeld` need not look. Under
+    /// load it was asked at every look, and went through every row held to say "none".
+    private var waiting = 0
     public static let bulkHeldAtMost = 5_000
 
     public init() {}
@@ -45,22 +48,29 @@ public struct OutboxQueue: Sendable {
     public mutating func put(_ row: OutboxItem) {
         // Modified in place through the subscript: a copy taken out and written back would copy
         // the chat's whole array on every row.
-        if chats[row.chatID, default: []].insert(row), row.priority != 0 { bulkHeld += 1 }
+        let replaced = chats[row.chatID, default: []].insert(row)
+        if replaced == nil, row.priority != 0 { bulkHeld += 1 }
+        waiting += (row.notBefore != nil ? 1 : 0) - (replaced?.notBefore != nil ? 1 : 0)
     }
 
     /// Forgets a row (sent, or given up for good).
     public mutating func remove(_ row: OutboxItem) {
         guard var rows = chats.removeValue(forKey: row.chatID) else { return }
-        let before = rows.count
-        rows.removeAll { $0.id == row.id }
-        if rows.count < before, row.priority != 0 { bulkHeld -= 1 }
+        if let i = rows.firstIndex(where: { $0.id == row.id }) {
+            let removed = rows.remove(at: i)
+            if removed.priority != 0 { bulkHeld -= 1 }
+            if removed.notBefore != nil { waiting -= 1 }
+        }
         if !rows.isEmpty { chats[row.chatID] = rows }
     }
 
     /// Replaces one chat's rows with what the store holds now (its rows were erased, or dropped).
     /// The marks stay: other chats' rows before these may not have been read yet.
     public mutating func replace(chatID: Int64, with rows: [OutboxItem]) {
-        if let old = chats.removeValue(forKey: chatID) { bulkHeld -= old.count { $0.priority != 0 } }
+        if let old = chats.removeValue(forKey: chatID) {
+            bulkHeld -= old.count { $0.priority != 0 }
+            waiting -= old.count { $0.notBefore != nil }
+        }
         for row in rows where row.chatID == chatID { put(row) }
     }
 
@@ -70,6 +80,7 @@ public struct OutboxQueue: Sendable {
     public mutating func replaceAll(with rows: [OutboxItem], bulkComplete: Bool = true) {
         chats = [:]
         bulkHeld = 0
+        waiting = 0
         if !bulkComplete { bulkReadUpTo = rows.filter { $0.priority != 0 }.map(\.id).max() ?? 0 }
         add(rows)
     }
@@ -110,6 +121,7 @@ public struct OutboxQueue: Sendable {
     /// When the earliest held row (a retry, news held for the morning) becomes due after `now`;
     /// nil when none is held. Rows due already are sent as chats come free.
     public func nextHeld(after now: Date) -> Date? {
+        guard waiting > 0 else { return nil }
         var earliest: Date?
         for rows in chats.values {
             for i in rows.indices {
@@ -123,15 +135,15 @@ public struct OutboxQueue: Sendable {
 extension [OutboxItem] {
     /// Inserts by id; a row with the same id is replaced. New rows come in id order, so this is
     /// nearly always an append.
-    /// Returns whether the row is new (not a replacement).
-    fileprivate mutating func insert(_ row: OutboxItem) -> Bool {
-        if let last, last.id < row.id { append(row); return true }
+    /// Returns the row it replaced, nil when the row is new.
+    fileprivate mutating func insert(_ row: OutboxItem) -> OutboxItem? {
+        if let last, last.id < row.id { append(row); return nil }
         if let i = firstIndex(where: { $0.id >= row.id }) {
-            if self[i].id == row.id { self[i] = row; return false }
+            if self[i].id == row.id { defer { self[i] = row }; return self[i] }
             insert(row, at: i)
         } else {
             append(row)
         }
-        return true
+        return nil
     }
 }

@@ -36,6 +36,30 @@ import TutorCore
         #expect(q.next(chatID: 8, now: now.addingTimeInterval(8 * 3600))?.id == 1)
     }
 
+    /// `nextHeld` keeps count of the rows waiting for a time (so it need not look when none is):
+    /// the count follows every way a row comes, changes and goes.
+    @Test func theNextHeldTimeFollowsEveryChange() {
+        var q = OutboxQueue([row(1, chat: 8), row(2, chat: 9)])
+        #expect(q.nextHeld(after: now) == nil)
+        q.put(row(1, chat: 8, heldFor: 30))                 // a retry holds a row
+        #expect(q.nextHeld(after: now) == now.addingTimeInterval(30))
+        q.put(row(1, chat: 8, heldFor: 10))                 // held again, sooner: replaced, not added
+        #expect(q.nextHeld(after: now) == now.addingTimeInterval(10))
+        q.put(row(1, chat: 8))                              // due again
+        #expect(q.nextHeld(after: now) == nil)
+        q.add([row(3, chat: 9, priority: 1, heldFor: 60), row(4, chat: 10, heldFor: 20)])
+        #expect(q.nextHeld(after: now) == now.addingTimeInterval(20))
+        q.remove(row(4, chat: 10))                          // the stored row counts, not the one given
+        #expect(q.nextHeld(after: now) == now.addingTimeInterval(60))
+        q.replace(chatID: 9, with: [row(5, chat: 9)])
+        #expect(q.nextHeld(after: now) == nil)
+        q.put(row(6, chat: 11, heldFor: 5))
+        q.replaceAll(with: [row(7, chat: 12)])
+        #expect(q.nextHeld(after: now) == nil)
+        q.put(row(8, chat: 12, heldFor: 5))
+        #expect(q.nextHeld(after: now) == now.addingTimeInterval(5))
+    }
+
     @Test func aRetryReplacesItsRowAndRereadsReplaceAChat() {
         var q = OutboxQueue([row(1, chat: 8), row(2, chat: 8), row(3, chat: 9)])
         q.put(row(1, chat: 8, heldFor: 5))
