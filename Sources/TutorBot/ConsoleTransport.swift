@@ -23,9 +23,15 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
         var startSent = false
     }
 
-    public init(userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil,
+    /// `firstUpdateID`: where this run's update ids start. Each update's id seeds its reduction
+    /// (answer order, question draws), as Telegram's ever-growing ids do; `permitready chat` starts
+    /// each run from the clock, because runs that all started at 1 replayed the same shuffles:
+    /// a play-tester resuming a test run by run found the right answer "always D" (with the
+    /// banks' right answers mostly written first, one permutation repeated put most of them last).
+    public init(userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil, firstUpdateID: Int64 = 1,
                 input: @escaping @Sendable () -> String? = { readLine() }, write: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.chatID = userID
+        state.withLock { $0.nextUpdateID = firstUpdateID }
         let login = ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver"
         self.user = User(id: userID, firstName: name ?? login)
         self.lines = LineReader(read: input)
