@@ -58,7 +58,12 @@ public struct Prompts: Sendable {
         var templates: [String: MustacheTemplate] = [:]
         for name in templateNames {
             let path = "\(directory)/\(name).mustache"
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw PromptsError.missingTemplate(path) }
+            guard var text = try? String(contentsOfFile: path, encoding: .utf8) else { throw PromptsError.missingTemplate(path) }
+            // A file's last newline is not part of the message: a partial used mid-line
+            // ("still to do: {{> ready_missing}}.") brought it along and left the full stop on a
+            // line of its own. (A message is trimmed anyway; the partial used on a line of its
+            // own, `disclaimer`, ends its template.)
+            if text.hasSuffix("\n") { text.removeLast() }
             do { templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(TelegramHTML.name)}}" + text) }
             catch { throw PromptsError.unreadable(file: path, reason: "\(error)") }
         }

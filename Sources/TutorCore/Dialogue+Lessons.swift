@@ -144,7 +144,8 @@ extension Reduction {
                                             needed: Reduction.testOutNeeded(total), nextTitle: nil,
                                             lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total,
                                             reward: reward(since: quiz.xpAtStart))))
-            var reading = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1)
+            // Reading starts at the card the test-out was tried from: the ones before it were read.
+            var reading = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1, card: run?.card ?? 0)
             let right = Set(quiz.answers.filter(\.correct).map(\.questionID))
             reading.recheck = quiz.questionIDs.filter { !right.contains($0) }
             reading.rightWhenTestingOut = correct
@@ -152,17 +153,20 @@ extension Reduction {
             return showLessonCard()
         }
         // After the cards, a test-out's right answers count with the misses asked again.
+        var afterReading: Int?
         if let before = run?.rightWhenTestingOut, run?.recheck != nil {
+            afterReading = correct
             correct += before
             total = checkQuestions(lesson).count
         }
-        completeLesson(lesson, correct: correct, total: total, testedOut: testingOut, xpAtStart: quiz.xpAtStart)
+        completeLesson(lesson, correct: correct, total: total, testedOut: testingOut, xpAtStart: quiz.xpAtStart, rightAfterReading: afterReading)
     }
 
     /// 4 of 5 (80%, rounded up) to test out.
     static func testOutNeeded(_ total: Int) -> Int { Int((Double(total) * 0.8).rounded(.up)) }
 
-    mutating func completeLesson(_ lesson: Lesson, correct: Int, total: Int, testedOut: Bool = false, xpAtStart: Int? = nil) {
+    mutating func completeLesson(_ lesson: Lesson, correct: Int, total: Int, testedOut: Bool = false, xpAtStart: Int? = nil,
+                                 rightAfterReading: Int? = nil) {
         state.session.lesson = nil
         state.lessonsDone[lesson.id] = ctx.now
         // A lesson counts as a study day, like a quiz.
@@ -175,7 +179,7 @@ extension Reduction {
         let view = LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: testedOut, finished: true,
                                   needed: Reduction.testOutNeeded(total), nextTitle: next?.title,
                                   lessonsDone: progress.done, lessonsTotal: progress.total,
-                                  reward: total > 0 ? reward(since: xpAtStart) : nil)
+                                  reward: total > 0 ? reward(since: xpAtStart) : nil, rightAfterReading: rightAfterReading)
         var rows: [[Button]] = []
         if let next { rows.append([Button(.nextLesson, .openLesson(next.id))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))])

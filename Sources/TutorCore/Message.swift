@@ -144,6 +144,8 @@ public struct LessonDoneView: Equatable, Sendable {
     public var lessonsDone: Int
     public var lessonsTotal: Int
     public var reward: SessionReward? = nil
+    /// After a test-out that fell short: how many of `correct` came after reading the cards.
+    public var rightAfterReading: Int? = nil
 }
 
 /// A topic's lessons (their buttons carry the titles and ✅).

@@ -325,6 +325,25 @@ import Testing
         #expect(!prompts.render(.progress(progress)).contains("\n\n\n"))
     }
 
+    /// A lesson finished after a test-out fell short says how much came after reading.
+    @Test func aLessonDoneAfterReadingSaysWhatCameAfter() {
+        var v = LessonDoneView(title: "Rule signs", correct: 5, total: 5, testedOut: false, finished: true, needed: 4, nextTitle: nil,
+                               lessonsDone: 2, lessonsTotal: 64)
+        #expect(prompts.render(.lessonDone(v)).hasPrefix("✅ <b>Lesson done: Rule signs</b> · 5/5 right\n"))
+        v.rightAfterReading = 2
+        #expect(prompts.render(.lessonDone(v)).hasPrefix("✅ <b>Lesson done: Rule signs</b> · 5/5 right (2 of them after reading the cards)\n"))
+    }
+
+    /// The "still to do" list is a partial used mid-sentence: its full stop stays on its line
+    /// (a play-tester saw a lone "." under it on Progress and on a test's results).
+    @Test func whatIsStillToDoEndsItsOwnSentence() {
+        var progress = sampleProgress
+        progress.readiness = ReadinessSummary(shown: true, lowPercent: 0, highPercent: 5, seen: 40, poolSize: 617, topicsNotTried: 3)
+        let text = prompts.render(.progress(progress))
+        #expect(text.contains("get your pass chance up to 90-100%."), "\(text)")
+        #expect(!text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "." }, "\(text)")
+    }
+
     @Test func everyBadgeAndSignGroupHasItsWords() {
         for b in Badge.allCases { #expect(prompts.badge(b).name != b.rawValue && !prompts.badge(b).why.isEmpty, "\(b)") }
         for g in SignGroup.allCases { #expect(prompts.signGroupName(g) != g.rawValue || g == .warning, "\(g)") }

@@ -124,8 +124,18 @@ import Testing
         #expect(s.session.quiz?.questionIDs == ["u-t-4", "u-t-5"])
         let done = replies(answerChecks(&s))
         guard case .lessonDone(let after) = done.first?.message else { Issue.record("no lesson done: \(done)"); return }
-        #expect(after.finished && !after.testedOut && after.correct == 5 && after.total == 5, "3 right testing out + 2 after reading")
+        #expect(after.finished && !after.testedOut && after.correct == 5 && after.total == 5 && after.rightAfterReading == 2,
+                "3 right testing out + 2 after reading, and it says which")
         #expect(s.lessonsDone["l-roadsigns-1"] != nil && s.session.lesson == nil)
+
+        // Tried from a later card, falling short: reading goes on from that card, not the first.
+        var u = started()
+        _ = tap(&u, .menu(.learn))
+        _ = tap(&u, .nextLessonCard(seq: u.session.lesson!.seq, card: 0))
+        _ = tap(&u, .menu(.testOut))
+        let fromCardTwo = replies(answerChecks(&u, wrongFrom: 1))
+        guard case .lessonCard(let resumedAt) = fromCardTwo.last?.message else { Issue.record("no card after the try"); return }
+        #expect(resumedAt.cardNumber == 2 && u.session.lesson?.card == 1)
 
         var t = started()
         _ = tap(&t, .menu(.learn))
