@@ -23,15 +23,9 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
         var startSent = false
     }
 
-    /// `firstUpdateID`: where this run's update ids start. Each update's id seeds its reduction
-    /// (answer order, question draws), as Telegram's ever-growing ids do; `permitready chat` starts
-    /// each run from the clock, because runs that all started at 1 replayed the same shuffles:
-    /// a play-tester resuming a test run by run found the right answer "always D" (with the
-    /// banks' right answers mostly written first, one permutation repeated put most of them last).
-    public init(userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil, firstUpdateID: Int64 = 1,
+    public init(userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil,
                 input: @escaping @Sendable () -> String? = { readLine() }, write: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.chatID = userID
-        state.withLock { $0.nextUpdateID = firstUpdateID }
         let login = ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver"
         self.user = User(id: userID, firstName: name ?? login)
         self.lines = LineReader(read: input)
@@ -48,7 +42,17 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
             json = j
         }
         switch method {
-        case "getUpdates": return try await nextUpdate()
+        case "getUpdates":
+            // Update ids go on from the offset the database has confirmed, as Telegram's do. Each
+            // update's id seeds its reduction (answer order, question draws): runs that all started
+            // at 1 replayed the same shuffles, and a play-tester resuming a test run by run found
+            // the right answer "always D" (the banks' keys are mostly written first, so one
+            // permutation repeated put most of them last). Small ids stay safe for a real bot that
+            // is later run on the same file: an offset below Telegram's ids just confirms nothing.
+            if let offset = (json["offset"] as? NSNumber)?.int64Value {
+                state.withLock { s in s.nextUpdateID = max(s.nextUpdateID, offset) }
+            }
+            return try await nextUpdate()
         case "getMe": return ok(["id": 0, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
         case "sendMessage", "editMessageText":
             let text = OutboxRenderer.plain(json["text"] as? String ?? "")

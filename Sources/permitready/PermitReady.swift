@@ -112,9 +112,7 @@ extension PermitReady {
             do {
                 // Shared: consoles may share a database (two learners), but not with a running bot.
                 lock = try DatabaseLock(database: config.databasePath, shared: true)
-                // The wall clock's microseconds (not PERMITREADY_FAKE_NOW's): never the same ids twice.
-                let firstUpdateID = Int64(Date().timeIntervalSince1970 * 1_000_000)
-                bot = try Bot.build(config, transport: ConsoleTransport(userID: user, name: name, firstUpdateID: firstUpdateID))
+                bot = try Bot.build(config, transport: ConsoleTransport(userID: user, name: name))
             } catch { throw fail("\(error)") }
             print("PermitReady console chat — type a button's number to press it, or /quit.\n")
             try await runUntilSignalled(bot, lock: lock)
