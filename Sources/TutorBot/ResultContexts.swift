@@ -19,7 +19,7 @@ extension ResultsContext: TemplateFields {
             "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest, "firstBest": firstBest, "best": best,
             "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields), "hasWeak": hasWeak,
             "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect, "hasPassMark": hasPassMark,
-            "passed": passed, "passPercent": passPercent, "gap": gap, "gapPlural": gapPlural, "stateName": stateName,
+            "passed": passed, "passPercent": passPercent, "neededRight": neededRight, "short": short, "shortPlural": shortPlural, "stateName": stateName,
             "topics": topics.map(\.fields), "duration": duration, "tookBreak": tookBreak,
             "isLives": isLives, "outOfLives": outOfLives, "survived": survived, "hearts": hearts]
         if let readiness { f["readiness"] = readiness.fields }
@@ -66,8 +66,11 @@ struct ResultsContext {
     var hasPassMark: Bool
     var passed: Bool
     var passPercent: Int
-    var gap: Int
-    var gapPlural: String
+    /// Short of the pass mark: the right answers it takes out of this run's, and how many more
+    /// that is ("5 points away" read as five questions to a play-tester; it was percentage points).
+    var neededRight: Int
+    var short: Int
+    var shortPlural: String
     var stateName: String
     var topics: [TopicLine]
     var duration: String
@@ -90,7 +93,10 @@ struct ResultsContext {
         hearts = QuestionContext.hearts(v.livesLeft)
         hasPassMark = r.passPercent != nil && v.stateName != nil
         passed = r.passed; passPercent = r.passPercent ?? 0
-        gap = max(0, passPercent - percent); gapPlural = gap == 1 ? "" : "s"
+        // The fewest right answers whose rounded percentage meets the mark: the rule `passed` uses.
+        let mark = r.passPercent ?? 0
+        neededRight = (0...max(0, r.total)).first { QuizResult.percent($0, of: r.total) >= mark } ?? r.total
+        short = max(0, neededRight - r.correct); shortPlural = short == 1 ? "" : "s"
         stateName = v.stateName ?? ""
         topics = r.byTopic.map { TopicLine(name: prompts.topicName($0.topic), correct: $0.correct, total: $0.total) }
         isExam = r.exam != nil

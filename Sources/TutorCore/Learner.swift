@@ -274,7 +274,8 @@ public struct QuizResult: Codable, Equatable, Sendable {
         self.byTopic = byTopic; self.missedIDs = missedIDs; self.exam = exam; self.timedOut = timedOut
     }
 
-    public var percent: Int { total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded()) }
+    public var percent: Int { Self.percent(correct, of: total) }
+    public static func percent(_ correct: Int, of total: Int) -> Int { total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded()) }
     public var passed: Bool { exam?.passed ?? passPercent.map { percent >= $0 } ?? false }
     /// Passed with room to spare, for "Ready to test": at least the pass mark plus 10 points
     /// (a learner who scrapes through by one question is one bad day from failing).

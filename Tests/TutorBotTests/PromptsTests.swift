@@ -265,6 +265,22 @@ import Testing
         #expect(prompts.render(.answered(v)).contains("✅ <b>") && prompts.render(.answered(v)).contains("It's spelled <b>yellow</b>."))
     }
 
+    /// Short of the pass mark, the results count right answers, not percentage points ("5 points
+    /// away" read as five questions), by the same rounding that decides a pass.
+    @Test func shortOfThePassMarkSaysHowManyMoreRightAnswers() {
+        func line(_ correct: Int, of total: Int, mark: Int) -> String {
+            let result = QuizResult(quizID: 1, mode: .quick, stateCode: "OH", correct: correct, total: total, passPercent: mark,
+                                    startedAt: Date(), finishedAt: Date(), byTopic: [], missedIDs: [])
+            let text = prompts.render(.results(ResultsView(result: result, stateName: "Ohio", durationSeconds: 60, missedCount: total - correct)))
+            return text.split(separator: "\n").first { $0.hasPrefix("📈") || $0.hasPrefix("✅") }.map(String.init) ?? text
+        }
+        #expect(line(7, of: 10, mark: 75) == "📈 Ohio's pass mark is 75%: 8 of 10 here, so 1 more right answer would do it. Every miss you review gets you closer.")
+        #expect(line(3, of: 10, mark: 75).contains("8 of 10 here, so 5 more right answers would do it."))
+        // 11 of 13 is 84.6%, which rounds to the 85% mark: that is a pass, so 10 of 13 is 1 short.
+        #expect(line(10, of: 13, mark: 85).contains("11 of 13 here, so 1 more right answer"))
+        #expect(line(11, of: 13, mark: 85).hasPrefix("✅ That's a pass"))
+    }
+
     /// 3 lives says how the run ended: on the third miss, or every question answered with lives left.
     @Test func threeLivesSaysHowTheRunEnded() {
         let result = QuizResult(quizID: 1, mode: .livesChallenge, stateCode: "NY", correct: 5, total: 8, passPercent: nil,
