@@ -124,7 +124,8 @@ extension Reduction {
         guard !checkQuestions(lesson, run: state.session.lesson).isEmpty else {
             let run = state.session.lesson
             let right = run?.lessonID == lesson.id ? run?.rightWhenTestingOut : nil
-            return completeLesson(lesson, correct: right ?? 0, total: right == nil ? 0 : checkQuestions(lesson).count)
+            let total = right == nil ? 0 : checkQuestions(lesson).count
+            return completeLesson(lesson, correct: min(right ?? 0, total), total: total)
         }
         startQuiz(.lessonCheck(lesson.id))
     }
@@ -156,8 +157,8 @@ extension Reduction {
         var afterReading: Int?
         if let before = run?.rightWhenTestingOut, run?.recheck != nil {
             afterReading = correct
-            correct += before
             total = checkQuestions(lesson).count
+            correct = min(total, correct + before)   // a check dropped by a bank reload in between
         }
         completeLesson(lesson, correct: correct, total: total, testedOut: testingOut, xpAtStart: quiz.xpAtStart, rightAfterReading: afterReading)
     }
