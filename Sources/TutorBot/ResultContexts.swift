@@ -176,6 +176,7 @@ struct ReadinessContext {
     var readingRetake: Bool
     var readingClosePass: Bool
     var readingFailedButBetter: Bool
+    var readingDipped: Bool
     var readingOneSample: Bool
     var readingFailedButUp: Bool
     var readingFailedAndDown: Bool
@@ -196,7 +197,8 @@ struct ReadinessContext {
         sepBeforeChance = (needTests || needTopics) && needChance
         marginScore = r.marginScore; testQuestions = r.testQuestions
         recentTests = r.recentTests; hasTests = r.recentTests > 0; testsPlural = r.recentTests == 1 ? "" : "s"
-        readingRetake = r.reading == .retake; readingFailedButBetter = r.reading == .failedUsuallyBetter
+        readingRetake = r.reading == .retake; readingFailedButBetter = false; readingDipped = false
+        if case .failedUsuallyBetter(let dipped) = r.reading { readingFailedButBetter = true; readingDipped = dipped }
         readingOneSample = r.reading == .onePassIsOneSample; readingFailedButUp = r.reading == .failedButBetter
         readingFailedAndDown = r.reading == .failedAndDown
         onlyRetakes = r.onlyRetakes
@@ -223,7 +225,7 @@ extension ReadinessContext: TemplateFields {
          "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
          "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
          "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural, "readingRetake": readingRetake,
-         "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "closeMargin": closeMargin,
+         "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "readingDipped": readingDipped, "closeMargin": closeMargin,
          "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "readingFailedAndDown": readingFailedAndDown, "onlyRetakes": onlyRetakes]
     }
 }

@@ -65,7 +65,11 @@ extension Reduction {
         } else if exam.passed && middle < 75 {
             summary.reading = result.passedWithMargin ? .onePassIsOneSample : .closePass(margin: exam.correct - exam.needed)
         } else if !exam.passed && summary.lowPercent >= 50 {
-            summary.reading = .failedUsuallyBetter
+            // "This dips your chance" only where the range shown did go down: a play-tester saw
+            // 95-100% before and after, and the words claiming a dip.
+            let before = readiness(tests: earlier)
+            let dipped = before.map { $0.shown && $0.lowPercent + $0.highPercent > summary.lowPercent + summary.highPercent } ?? false
+            summary.reading = .failedUsuallyBetter(dipped: dipped)
         } else if !exam.passed, let before = readiness(tests: earlier), before.shown,
                   before.lowPercent + before.highPercent != summary.lowPercent + summary.highPercent {
             summary.reading = before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent ? .failedButBetter : .failedAndDown

@@ -250,8 +250,8 @@ public struct ReadinessSummary: Equatable, Sendable {
         case failedButBetter
         /// Not a pass, and the chance went down with it.
         case failedAndDown
-        /// Not a pass, though everything else says the learner usually does better.
-        case failedUsuallyBetter
+        /// Not a pass, though everything else says the learner usually does better; `dipped`: the range shown went down.
+        case failedUsuallyBetter(dipped: Bool)
     }
 
     public init(shown: Bool, lowPercent: Int, highPercent: Int, seen: Int, poolSize: Int, topicsNotTried: Int = 0,

@@ -281,6 +281,21 @@ import Testing
         #expect(line(11, of: 13, mark: 85).hasPrefix("✅ That's a pass"))
     }
 
+    /// A failed test beside a high chance says it dips the chance only where the range shown went
+    /// down (a play-tester saw "95-100%" before and after, under words claiming a dip).
+    @Test func aFailedTestSaysTheChanceDipsOnlyWhenItDid() {
+        let result = QuizResult(quizID: 4, mode: .practiceTest(number: 4), stateCode: "TX", correct: 20, total: 30, passPercent: 70,
+                                startedAt: Date(), finishedAt: Date(), byTopic: [], missedIDs: [])
+        var view = ResultsView(result: result, stateName: "Texas", durationSeconds: 600, missedCount: 10)
+        var summary = ReadinessSummary(shown: true, lowPercent: 95, highPercent: 100, seen: 120, poolSize: 620)
+        summary.reading = .failedUsuallyBetter(dipped: false)
+        view.readiness = summary
+        #expect(prompts.render(.results(view)).contains("usually do better, so this barely moves your chance."))
+        summary.reading = .failedUsuallyBetter(dipped: true)
+        view.readiness = summary
+        #expect(prompts.render(.results(view)).contains("usually do better, so this dips your chance rather than sinking it."))
+    }
+
     /// 3 lives says how the run ended: on the third miss, or every question answered with lives left.
     @Test func threeLivesSaysHowTheRunEnded() {
         let result = QuizResult(quizID: 1, mode: .livesChallenge, stateCode: "NY", correct: 5, total: 8, passPercent: nil,
