@@ -13,8 +13,7 @@ public struct DialogueContext: Sendable {
     public var challenge: ChallengeLookup? = nil
     /// The bot's username, for the links it hands out (`https://t.me/<username>?start=…`).
     public var botUsername = "PermitReadyBot"
-    /// The learner's friends, read by the edge for the events that show them (Friends, Progress,
-    /// home and other menus); nil when not read.
+    /// The learner's friends, read by the edge for the events that show them (Friends, Progress, home, menus); nil if not read.
     public var friends: [FriendSummary]? = nil
     /// Others' daily-challenge scores today in the learner's state, read when the daily is answered.
     public var dailyScores: DailyScores? = nil
@@ -149,7 +148,8 @@ struct Reduction {
             state.learner.stopped = false
             if !firstTime { send(.notice(.resumed)) }
         }
-        send(firstTime ? .welcome(firstName: learner.firstName) : .welcomeBack(firstName: learner.firstName))
+        // Greeted as new until past the state picker ("Welcome back" to a second /start read oddly).
+        send(firstTime || learner.stateCode == nil ? .welcome(firstName: learner.firstName) : .welcomeBack(firstName: learner.firstName))
         // /start leaves any session: a card run ends; an open quiz waits behind Continue on home.
         state.session.cards = nil
         if let payload, let picked = StateMatcher.match(payload, in: banks.states) {

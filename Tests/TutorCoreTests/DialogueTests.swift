@@ -28,6 +28,9 @@ import Testing
         expected.session.screen = .pickingState
         #expect(s == expected)
         #expect(effects == [.send(Reply(.welcome(firstName: "Sam"))), .send(Reply(.pickState, buttons: pickerButtons))])
+        // A second /start before any state is picked is greeted as new again, not "Welcome back".
+        let (_, again) = Dialogue.reduce(s, .commandSent(.start, payload: nil), Sample.context())
+        #expect(again == [.send(Reply(.welcome(firstName: "Sam"))), .send(Reply(.pickState, buttons: pickerButtons))])
     }
 
     @Test func deepLinkPreselectsTheState() {
