@@ -290,7 +290,7 @@ public actor OutboxSender {
                         break
                     }
                 }
-                await tapGate.leave()
+                tapGate.leave()
             }
         }
     }

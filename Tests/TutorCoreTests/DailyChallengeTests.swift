@@ -238,7 +238,7 @@ struct DailyChallengeTests {
     @Test func aBankReloadLaterThatDayDealsTheSameFive() throws {
         let dealt = DailyChallenge.questions(order: DailyChallenge.order(pool: Self.banks.pool(for: "TX"), state: Self.tx),
                                              day: DailyChallenge.day(for: Self.tx, at: Sample.t0))
-        var s = Self.texan()
+        let s = Self.texan()
         var ctx = DialogueContext(banks: Self.banks, now: Sample.t0, seed: 1)
         ctx.dailySet = []
         var (after, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d", action: .menu(.daily), messageID: 1), ctx)
