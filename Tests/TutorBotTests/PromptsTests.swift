@@ -208,6 +208,17 @@ import Testing
         }
     }
 
+    /// /help says how the pass chance is worked out (an anxious teen shown 95-100% after one
+    /// practice test didn't trust a number nobody explained), with the model's own window.
+    @Test func helpSaysHowThePassChanceIsWorkedOut() {
+        let help = prompts.fixed("help")
+        let hours = Int(Knowledge.recognitionWindow / 3600)
+        for words in ["Your chance of passing", "practice tests count most", "A retake counts for little",
+                      "within \(hours) hours of seeing its answer", "95-100% means"] {
+            #expect(help.contains(words), "\(words)")
+        }
+    }
+
     /// /help names what each Home button is, with the game's own numbers (a teen asked what
     /// Daily 5, 3 lives and Think Fast were).
     @Test func helpSaysWhatEachModeIs() {
