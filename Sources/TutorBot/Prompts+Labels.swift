@@ -102,8 +102,8 @@ extension Prompts {
         case .nudgeTime(let minute, let selected):
             return text(b[selected ? "nudgeTimeSelected" : "nudgeTime"] ?? "{{time}}", ["time": Prompts.clock(minute)])
         case .zone(let id, let selected):
-            let city = id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? id
-            return selected ? text(b["zoneSelected"] ?? "{{zone}}", ["zone": city]) : city
+            let zone = zoneName(id)
+            return selected ? text(b["zoneSelected"] ?? "{{zone}}", ["zone": zone]) : zone
         case .deleteData: return b["deleteData"] ?? "Delete my data"
         case .confirmDelete: return b["confirmDelete"] ?? "Delete"
         case .keepData: return b["keepData"] ?? "Keep"
@@ -140,6 +140,12 @@ extension Prompts {
         let h = minute / 60, m = minute % 60
         let hour12 = h % 12 == 0 ? 12 : h % 12
         return (m == 0 ? "\(hour12)" : String(format: "%d:%02d", hour12, m)) + (h < 12 ? " am" : " pm")
+    }
+
+    /// "Central time (Chicago)": a Houston teen offered "Chicago / Denver" didn't know which was
+    /// theirs. Zones the strings don't name show their city ("America/Boise" → "Boise").
+    func zoneName(_ id: String) -> String {
+        strings.timeZones?[id] ?? id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? id
     }
 
     /// "1st", "2nd", "3rd", "4th", "11th", "22nd".

@@ -117,7 +117,7 @@ extension Prompts {
         case .reviewEmpty: return fixed("review_empty")
         case .pickTopic: return fixed("pick_topic")
         case .progress(let v): return progress(ProgressContext(v, prompts: self))
-        case .settings(let v): return render("settings", SettingsContext(v))
+        case .settings(let v): return render("settings", SettingsContext(v, zoneName: zoneName))
         case .help: return fixed("help")
         case .about: return fixed("about")
         case .notice(let n): return fixedNotices[n] ?? notice(NoticeContext(n))

@@ -51,6 +51,8 @@ public struct Prompts: Sendable {
         var admin: [String: String]?
         var signGroups: [String: String]?
         var badges: [String: [String]]?
+        /// Time zone id → what a US teen calls it ("Central time (Chicago)"); a missing id shows its city.
+        var timeZones: [String: String]?
     }
 
     public static func load(directory: String) throws -> Prompts {

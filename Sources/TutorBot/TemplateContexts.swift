@@ -26,12 +26,12 @@ struct SettingsContext {
     var fourButtons: Bool
     var stopped: Bool
 
-    init(_ v: SettingsView) {
+    init(_ v: SettingsView, zoneName: (String) -> String) {
         stopped = v.stopped
         fourButtons = v.fourButtonCards
         stateName = v.stateName; reveal = v.revealAnswersAsYouGo; nudgesOn = v.nudgesOn
         nudgeTime = Prompts.clock(v.nudgeMinute); paused = v.paused
-        timeZone = v.timeZone.map { $0.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? $0 }
+        timeZone = v.timeZone.map(zoneName)
     }
 }
 

@@ -202,7 +202,8 @@ extension Reduction {
             rows += stride(from: 0, to: times.count, by: 3).map { Array(times[$0..<min($0 + 3, times.count)]) }
         }
         if zones.count > 1 {
-            rows.append(zones.enumerated().map { Button(.zone($1, selected: $1 == zone), .setZone($0)) })
+            // One a row: "Central time (Chicago)" beside "Mountain time (Denver)" is cut short on a phone.
+            rows += zones.enumerated().map { [Button(.zone($1, selected: $1 == zone), .setZone($0))] }
         }
         rows.append([Button(.hideFromFriends(on: !learner.hideFromFriends), .menu(.toggleHideFromFriends))])
         rows.append([Button(.deleteData, .menu(.deleteData))])

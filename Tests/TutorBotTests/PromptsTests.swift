@@ -197,6 +197,24 @@ import Testing
         #expect(prompts.render(.help).contains("/quiz"))
     }
 
+    /// A Houston teen offered "Chicago / Denver" didn't know which was theirs: a zone is named as
+    /// US teens say it, with its city, on the buttons and in Settings; every zone a state offers
+    /// has a name.
+    @Test func timeZonesAreNamedTheWayTeensSayThem() throws {
+        #expect(prompts.label(.zone("America/Chicago", selected: false)) == "Central time (Chicago)")
+        #expect(prompts.label(.zone("America/Denver", selected: true)) == "• Mountain time (Denver)")
+        #expect(prompts.render(.settings(SettingsView(stateName: "Texas", timeZone: "America/Denver"))).contains("Time zone: Mountain time (Denver)"))
+        #expect(prompts.zoneName("Europe/Paris") == "Paris")
+        let states = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(repoRoot)/Banks/states.json")))
+        let list = (states as? [[String: Any]]) ?? ((states as? [String: Any])?["states"] as? [[String: Any]]) ?? []
+        #expect(list.count >= 51)
+        for state in list {
+            for zone in state["timeZones"] as? [String] ?? [] {
+                #expect(prompts.zoneName(zone).contains(" time ("), "\(zone) (\(state["code"] ?? "?")) has no name")
+            }
+        }
+    }
+
     /// Help explains XP with the amounts the game gives (a teen compared +110 for 6/10 with a
     /// friend's +100 for 8/10 and couldn't tell why); a change to `XP` must change the words too.
     @Test func helpStatesTheXPTheGameGives() {
@@ -457,7 +475,7 @@ import Testing
                                   v.lastWeek = LeagueWeekWinners(friends: [], you: true, xp: 10)
                                   v.dailyWaiting = 3
                                   return v }()),
-            "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago")),
+            "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago"), zoneName: prompts.zoneName),
             "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true, cards: 5, hasCards: true, cardsPlural: "s"), "notice": NoticeContext(.stopped),
             "question": QuestionContext(sampleQuestion, prompts: prompts),
             "answered": AnsweredContext(sampleAnswered, prompts: prompts),
