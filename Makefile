@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libcairo2-dev pkg-config fonts-dejavu-core
 CHAT_DB ?= chat.sqlite
 
-.PHONY: deps build chat test validate ship bench boundaries clean release
+.PHONY: deps build chat test validate ship-flags ship bench boundaries clean release
 VERSION := $(shell sed -n 's/.*string = "\(.*\)".*/\1/p' Sources/TutorBot/Version.swift)
 RELEASE := permitready-$(VERSION)
 TARBALL := dist/$(RELEASE)-linux-$(shell uname -m).tar.gz
@@ -46,8 +46,16 @@ validate: deps
 	.build/debug/permitready banks validate --dir Banks
 	.build/debug/permitready banks lint --dir Banks
 
+# Objects compiled before these flags would stay: the compiler keeps an object whose code is
+# unchanged, and a flag that only moves functions into sections doesn't change it. So objects go
+# when the flags change.
+ship-flags:
+	@if [ "$$(cat .build/ship-flags 2>/dev/null)" != "$(SHIP_FLAGS)" ]; then \
+	  find .build -path '*/release/*.build/*.o' -delete 2>/dev/null; \
+	  mkdir -p .build && echo "$(SHIP_FLAGS)" > .build/ship-flags; fi
+
 # The shipped binary and the bench beside it (which runs `permitready run` from its own folder).
-ship: deps
+ship: deps ship-flags
 	$(SWIFT) build -c release --product permitready $(SHIP_FLAGS)
 	$(SWIFT) build -c release --product permitready-bench $(SHIP_FLAGS)
 
@@ -71,7 +79,7 @@ boundaries:
 # One versioned tarball an operator unpacks on a bare Debian 12 server: the Swift runtime linked
 # in (no toolchain there), stripped, with the banks, prompts and deploy files; then proven by
 # tools/release-check.sh from an empty directory with the toolchain off PATH.
-release: deps
+release: deps ship-flags
 	$(SWIFT) build -c release --product permitready $(SHIP_FLAGS)
 	rm -rf dist/$(RELEASE) && mkdir -p dist/$(RELEASE)
 	cp .build/release/permitready dist/$(RELEASE)/
