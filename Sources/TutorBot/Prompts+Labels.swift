@@ -90,6 +90,7 @@ extension Prompts {
         case .tryAnother: return b["tryAnother"] ?? "Try another"
         case .changeState: return b["changeState"] ?? "Change state"
         case .otherState: return b["otherState"] ?? "Another state"
+        case .keepState(let name): return text(b["keepState"] ?? "Keep {{name}}", ["name": name])
         case .practiceTest: return b["practiceTest"] ?? "Practice test"
         case .timedChallenge: return b["timedChallenge"] ?? "Think Fast"
         case .randomTest: return b["randomTest"] ?? "Random test"

@@ -299,7 +299,7 @@ struct NoticeContext {
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
     var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
     var hiddenFromLeague = false, shownInLeague = false, friendAlreadyGone = false, dailyResumed = false
-    var openQuizEnded = false
+    var openQuizEnded = false, askedAQuestion = false
 
     init(_ n: Notice) {
         switch n {
@@ -328,6 +328,7 @@ struct NoticeContext {
         case .friendAlreadyGone: friendAlreadyGone = true
         case .dailyResumed: dailyResumed = true
         case .openQuizEnded: openQuizEnded = true
+        case .askedAQuestion: askedAQuestion = true
         }
     }
 }

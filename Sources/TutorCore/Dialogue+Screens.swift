@@ -17,12 +17,23 @@ extension Reduction {
         case .typingState: showTypeState()
         case .pickingState: showStatePicker()
         case .settings: showSettings()
+        case .progress: showProgress()
         case .help: show(.help, screen: .help)
         case .about: show(.about, screen: .about)
         case .gallery: showSignGroups()
         case .friends where ctx.friends != nil: showFriends()
         default: showHome()
         }
+    }
+
+    /// "whats the speed limit near a school", "how do i parallel park?": a teen asking the bot
+    /// something, who was told only "I didn't catch that".
+    static func readsAsAQuestion(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        guard words.count >= 3 else { return false }
+        let openers: Set<Substring> = ["what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can", "does",
+                                       "is", "are", "should", "whose"]
+        return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || openers.contains(words[0])
     }
 
     mutating func show(_ message: Message, screen: Screen) {
@@ -37,6 +48,8 @@ extension Reduction {
             states[i..<min(i + 3, states.count)].map { Button(.state(name: $0.name), .pickState($0.code)) }
         }
         rows.append([Button(.otherState, .menu(.otherState))])
+        // Changing state from Settings needs a way back that changes nothing.
+        if let current = stateInfo { rows.append([Button(.keepState(name: current.name), .menu(.settings))]) }
         send(.pickState, buttons: rows)
     }
 

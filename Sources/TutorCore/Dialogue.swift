@@ -217,7 +217,7 @@ struct Reduction {
                 if ["next", "n", "ok", "go", ">"].contains(text.lowercased()) { return advance() }
             }
         }
-        notice(.didNotCatchThat)
+        notice(Reduction.readsAsAQuestion(text) ? .askedAQuestion : .didNotCatchThat)
     }
 
     static let leaveWords: Set<String> = ["home", "menu", "stop", "quit", "exit", "done", "cancel", "main menu"]

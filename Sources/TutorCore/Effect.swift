@@ -15,6 +15,8 @@ public enum ButtonLabel: Equatable, Sendable {
     case reviewMissed(count: Int)
     case reviewMyMisses, tryAnother, changeState, otherState
     case state(name: String)
+    /// "↩️ Keep Texas": out of the state picker, back to Settings.
+    case keepState(name: String)
     case continueQuiz(number: Int, total: Int)
     case practiceTest, timedChallenge, randomTest, morePages
     /// "Test 2 ✅": a fixed practice test, with whether the learner's best try passed (nil: not taken).

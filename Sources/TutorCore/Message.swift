@@ -4,6 +4,7 @@ import Foundation
 public enum Notice: String, CaseIterable, Sendable {
     case didNotCatchThat, staleButton, garbledButton, alreadyAnswered, unsupportedContent
     case editedMessage, tooLong, groupChat, stopped, resumed, stateNotFound, timeRanOut
+    case askedAQuestion  // stray text that reads as a question ("whats the speed limit…"): where to learn it
     /// Stray text while a question waits: it is just above, not sent again.
     case answerAbove
     /// A letter typed at a question that has no options.
@@ -34,7 +35,7 @@ public enum Notice: String, CaseIterable, Sendable {
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
     public var answersStrayInput: Bool {
         switch self {
-        case .didNotCatchThat, .unsupportedContent, .editedMessage, .tooLong, .answerAbove, .typeTheAnswer: return true
+        case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove, .typeTheAnswer: return true
         default: return false
         }
     }

@@ -70,4 +70,45 @@ import Testing
         #expect(view.skipped && !view.isCorrect)
         #expect(s.progress["u-t-1"]?.missed == true, "it comes back in review")
     }
+
+    /// A California crammer typed a question on Progress and was shown Home ("Here's where we
+    /// were 👇" — it wasn't); Progress is shown again, as Settings is.
+    @Test func strayTextOnProgressShowsProgressAgain() {
+        var s = w.started()
+        _ = w.reduce(&s, .commandSent(.progress, payload: nil))
+        let stray = w.messages(w.reduce(&s, .textSent("whats the speed limit near a school")))
+        #expect(stray.first == .notice(.askedAQuestion), "a typed question is told where to learn it")
+        if case .progress = stray.last {} else { Issue.record("Progress, not \(String(describing: stray.last)), after stray text on Progress") }
+        #expect(s.session.screen == .progress)
+    }
+
+    /// Settings → Change state had no way out but picking a state again: a learner with a state
+    /// gets "↩️ Keep New York" (back to Settings, nothing changed); a newcomer's picker has none.
+    @Test func theStatePickerHasAWayBackThatChangesNothing() throws {
+        var s = w.started()
+        let before = s.learner
+        let picker = w.reduce(&s, .buttonTapped(callbackID: "c", action: .menu(.changeState), messageID: 3))
+        guard case .send(let reply)? = picker.last, case .pickState = reply.message else { Issue.record("no picker: \(picker)"); return }
+        let keep = try #require(reply.buttons.joined().first { if case .keepState = $0.label { return true }; return false })
+        #expect(keep == Button(.keepState(name: "New York"), .menu(.settings)))
+        let back = w.messages(w.reduce(&s, .buttonTapped(callbackID: "k", action: keep.action, messageID: 3)))
+        if case .settings = back.last {} else { Issue.record("Settings after Keep, got \(back)") }
+        #expect(s.learner.stateCode == before.stateCode && s.session.screen == .settings)
+        var fresh = Sample.newChat()
+        let first = w.reduce(&fresh, .commandSent(.start, payload: nil))
+        let buttons = first.compactMap { if case .send(let r) = $0, case .pickState = r.message { return r.buttons } else { return nil } }.joined().joined()
+        #expect(!buttons.isEmpty && !buttons.contains { if case .keepState = $0.label { return true }; return false })
+    }
+
+    @Test func aTypedQuestionIsToldWhereToLearnItAndOtherStrayTextIsNot() {
+        for q in ["whats the speed limit near a school", "How do I parallel park", "can i drive alone at 15?", "speed limit school zone?"] {
+            #expect(Reduction.readsAsAQuestion(q), "\(q)")
+        }
+        for t in ["hmm", "lol what", "ok cool thanks", "what?", "yield sign", "stop"] {
+            #expect(!Reduction.readsAsAQuestion(t), "\(t)")
+        }
+        var s = w.started()
+        _ = w.reduce(&s, .commandSent(.settings, payload: nil))
+        #expect(w.messages(w.reduce(&s, .textSent("hmm"))).first == .notice(.didNotCatchThat))
+    }
 }
