@@ -259,6 +259,9 @@ import Testing
                             TopicScore(topic: .roadSigns, correct: 4, total: 7), TopicScore(topic: .parking, correct: 3, total: 3)]
         let weak = ResultsContext(v, prompts: prompts).weak.map(\.name)
         #expect(weak == [prompts.topicName(.roadSigns), prompts.topicName(.freeways), prompts.topicName(.railroads), prompts.topicName(.rightOfWay)])
+        // Four of five missed topics: "first" says it's the top of a list (a crammer counted 6
+        // misses in the four against "See my misses (10)" and thought one was wrong).
+        #expect(prompts.render(.results(v)).contains("Topics to work on first: \(prompts.topicName(.roadSigns)) 4/7"))
     }
 
     /// The misses list says "page 1 of 3" only when there are pages ("(1/1)" above seven misses
