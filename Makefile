@@ -11,7 +11,7 @@ TARBALL := dist/$(RELEASE)-linux-$(shell uname -m).tar.gz
 # How the shipped binary is built (`make release`, and `make bench`, which measures that binary):
 # the Swift runtime linked in; every Swift function in its own section, so lld can lay the code
 # the bot runs side by side in the order of tools/hot-code.order (the pages the kernel maps for it
-# are then mostly code that runs: 22 -> ~16 MiB of the binary resident under load); relative
+# are then mostly code that runs: 21.6 -> 14 MiB of the binary resident under load); relative
 # relocations packed (DT_RELR, glibc 2.36+: 2.1 MB of .rela.dyn read at start-up becomes 17 KB).
 # `tools/hot-code.sh` regenerates the order; a name that no longer exists is skipped.
 SHIP_FLAGS := --static-swift-stdlib \
