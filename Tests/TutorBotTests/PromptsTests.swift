@@ -352,6 +352,14 @@ import Testing
         #expect(line(30).hasSuffix("🎯 Today 30 (goal 20 ✅)"))
     }
 
+    /// "10 cards by tomorrow, 10 over the next 7 days (tomorrow's included)" was hard to parse (a
+    /// play-tester): the week's count includes tomorrow's, and says so by "within".
+    @Test func theFlashcardForecastReadsAtAGlance() {
+        let text = prompts.render(.flashcardsDone(FlashcardSummary(reviewed: 3, dueTomorrow: 10, dueThisWeek: 14)))
+        #expect(text.contains("Coming up: 10 cards by tomorrow, 14 within a week."))
+        #expect(prompts.render(.flashcardsDone(FlashcardSummary(reviewed: 3, dueTomorrow: 1, dueThisWeek: 1))).contains("1 card by tomorrow, 1 within a week."))
+    }
+
     /// Home counts every answer today too, and warns about a Daily 5 left part-way.
     @Test func homeCountsEveryAnswerAndWarnsAboutAnOpenDaily() {
         var v = HomeView(firstName: "Ana", stateName: "Texas", streak: 1, studiedToday: true, missedCount: 0, seenCount: 30, totalCount: 600)
