@@ -31,10 +31,11 @@ extension Reduction {
     static func readsAsAQuestion(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
         guard words.count >= 3 else { return false }
-        let openers: Set<Substring> = ["what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can", "does",
-                                       "is", "are", "should", "whose"]
-        return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || openers.contains(words[0])
+        return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || questionOpeners.contains(String(words[0]))
     }
+
+    static let questionOpeners: Set<String> = ["what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can",
+                                               "does", "is", "are", "should", "whose"]
 
     mutating func show(_ message: Message, screen: Screen) {
         state.session.screen = screen
