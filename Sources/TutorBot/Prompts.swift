@@ -9,7 +9,8 @@ public enum PromptsError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let f, let r): return "prompts: cannot read \(f): \(r)"
-        case .missingTemplate(let n): return "prompts: template \(n).mustache is missing"
+        case .missingTemplate(let path):
+            return "prompts: template \(path) is missing (the prompts folder is a locale's own, such as Prompts/en)"
         }
     }
 }

@@ -10,6 +10,20 @@ import Testing
 
     init() throws { prompts = try Prompts.load(directory: "\(repoRoot)/Prompts/en") }
 
+    /// The parent folder instead of the locale's (an easy slip with --prompts): the operator is
+    /// told which file is missing, spelled right, and what the folder should be.
+    @Test func aPromptsFolderWithoutTheTemplatesNamesTheMissingFileAndTheFolderItWants() {
+        do {
+            _ = try Prompts.load(directory: "\(repoRoot)/Prompts")
+            Issue.record("the parent folder loaded")
+        } catch {
+            let said = "\(error)"
+            #expect(said.contains("\(repoRoot)/Prompts/") && said.contains(".mustache is missing"), "\(said)")
+            #expect(!said.contains(".mustache.mustache"), "\(said)")
+            #expect(said.contains("Prompts/en"), "\(said)")
+        }
+    }
+
     static let state = StateInfo(code: "NY", name: "New York", timeZones: ["America/New_York"], minPermitAge: 16, handbook: "NY <Manual> & more",
                                  launch: true, confidence: .medium, note: "Counts vary & change.",
                                  test: TestFormat(questions: 20, passCorrect: 14, timeLimitMinutes: 25, sections: [
