@@ -115,9 +115,19 @@ struct PermitReadyBench: AsyncParsableCommand {
                          "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin",
                          // As deploy/permitready.service runs it (two malloc arenas, not sixteen).
                          "MALLOC_ARENA_MAX": ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"]
-        p.standardError = FileHandle.nullDevice
+        // Kept for when the bot stops early (a wrong folder, a broken bank): its last lines say why.
+        let botLog = dir.appendingPathComponent("bot.log")
+        _ = FileManager.default.createFile(atPath: botLog.path, contents: nil)
+        p.standardError = try FileHandle(forWritingTo: botLog)
         try p.run()
         defer { p.terminate() }
+        /// A bot that exited fails the figure at once, with its own words, instead of leaving the
+        /// learners to wait out the 15-minute deadline.
+        func stopIfTheBotExited() throws {
+            guard !p.isRunning else { return }
+            let said = ((try? String(contentsOf: botLog, encoding: .utf8)) ?? "").split(separator: "\n").suffix(5).joined(separator: "\n")
+            throw BenchFailure(description: "permitready run exited (status \(p.terminationStatus)) before the learners finished; its last lines:\n\(said)")
+        }
         // The split of resident memory when it is highest: heap and stacks (anonymous) against
         // mapped files (the binary's and libraries' pages, ICU's data), which other processes share.
         var split = ""
@@ -153,7 +163,8 @@ struct PermitReadyBench: AsyncParsableCommand {
             return byName.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) \(String(format: "%.1f", Double($0.value) / 1024))" }
                 .joined(separator: ", ") + " MiB"
         }
-        _ = fake.wait(timeout: 30) { fake.calls.contains { $0.method == "setMyCommands" } }
+        _ = fake.wait(timeout: 30) { !p.isRunning || fake.calls.contains { $0.method == "setMyCommands" } }
+        try stopIfTheBotExited()
         let idle = peak()
         // Learner ids from the stored ones: the bot reads them from the database, as in real life.
         let learners = LoadLearners(fake: fake, count: active, firstChat: Int64(stored - active + 1))
@@ -161,6 +172,7 @@ struct PermitReadyBench: AsyncParsableCommand {
         var highest = idle
         let deadline = Date().addingTimeInterval(900)
         while learners.report().finished < active && Date() < deadline {
+            try stopIfTheBotExited()
             highest = max(highest, peak())
             try await Task.sleep(for: .milliseconds(200))
         }
@@ -351,4 +363,9 @@ enum PeakMemory {
     }
     static func current() -> Int { field("VmRSS:") }
     static func peakMiB() -> Int { field("VmHWM:") }
+}
+
+/// A figure that could not be measured, and why.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
 }
