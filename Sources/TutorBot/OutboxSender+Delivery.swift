@@ -28,7 +28,11 @@ extension OutboxSender {
             // also takes the global budget, so replies never queue behind it. Taps take neither.
             if item.priority >= 0 {
                 let wait = chatDelay(item.chatID)
-                if wait > .zero { try? await Task.sleep(for: wait) }
+                if wait > .zero {
+                    await waitForPace(until: .now + wait)
+                    // Stopped meanwhile: the row stays pending for the next start.
+                    if stopped { return false }
+                }
                 // Telegram said the bot as a whole was over its limit: everyone waits it out —
                 // also a message whose slot was taken before the hold began, which then takes a
                 // new slot at the lowered pace (slots booked at the old pace reach seconds ahead,

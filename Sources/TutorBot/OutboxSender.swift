@@ -56,9 +56,13 @@ public actor OutboxSender {
     var onlyChat: Int64?
     public func deliverOnly(_ chatID: Int64?) { onlyChat = chatID; rereadAll = true }
     var wakeup: CheckedContinuation<Void, Never>?
+    /// False while the loop naps (its throttle): a wake is kept for after it.
+    var wakeupTakesWakes = true
     var wokenEarly = false
-    /// When the pending timer of `sleep` fires, if one is pending.
+    /// When the pending timer fires, if one is pending (see `OutboxSender+Waiting`).
     var timerDue: ContinuousClock.Instant?
+    /// Chats waiting for their pace to let the next message go, released by the loop's looks.
+    var pacedChats = PacedChats()
     /// Per-chat pacing: about one message a second, with short bursts (an answer's edit plus the
     /// next question) let through, as Telegram does.
     var chatPace: [Int64: (tokens: Double, at: ContinuousClock.Instant)] = [:]
@@ -86,6 +90,8 @@ public actor OutboxSender {
     /// the question just sent must find it).
     var unmarkedRefs: [String: Int64] = [:]
     var markScheduled = false
+    /// When the run loop is to write the waiting marks (`markEvery` after the first).
+    var marksDue: ContinuousClock.Instant?
     /// Telegram's file_id of each sign picture already uploaded: a file_id never changes, so it is
     /// read from the database once, not before every sign question (a read was a pool hand-off).
     var pictureFileIDs: [String: String] = [:]
@@ -134,7 +140,7 @@ public actor OutboxSender {
 
     /// New rows were committed: look now rather than at the next timeout.
     public func wake() {
-        if let w = wakeup { wakeup = nil; w.resume() } else { wokenEarly = true }
+        if let w = wakeup, wakeupTakesWakes { wakeup = nil; w.resume() } else { wokenEarly = true }
     }
 
     public func run() async {
@@ -147,11 +153,16 @@ public actor OutboxSender {
         var lastPass = ContinuousClock.now - .seconds(1)
         while !Task.isCancelled && !stopped {
             // Wakes come with every commit and every finished chat: at hundreds a second, look
-            // at most every 5 ms (each look is a query over the whole queue).
-            let since = ContinuousClock.now - lastPass
-            if since < .milliseconds(5) { try? await Task.sleep(for: .milliseconds(5) - since) }
+            // at most every 5 ms (each look walks the queue's heads).
+            while ContinuousClock.now - lastPass < .milliseconds(5), !stopped { await nap(until: lastPass + .milliseconds(5)) }
+            if stopped { break }
             lastPass = .now
             var next: TimeInterval = 1
+            let pacedDue = releasePacedChats()
+            if let due = marksDue, due <= .now {
+                marksDue = nil
+                Task { await self.writeMarks() }
+            }
             do {
                 try readNewRows()
                 let now = clock.now()
@@ -170,8 +181,12 @@ public actor OutboxSender {
             } catch {
                 logger.error("outbox read failed: \(error)")
             }
+            for due in [pacedDue, marksDue].compactMap({ $0 }) { next = min(next, max(0.001, (due - .now).inSeconds)) }
             await sleep(seconds: next)
         }
+        // Nobody looks any more: chats waiting for their pace go (and stop, `deliver` sees `stopped`).
+        stopped = true
+        _ = releasePacedChats(stopping: true)
     }
 
     /// Takes in the replies committed since the last look (handed over, not read back), bulk rows
@@ -237,30 +252,6 @@ public actor OutboxSender {
             wake()
             try? await Task.sleep(for: .milliseconds(20))
         }
-    }
-
-    /// Waits for `wake()` or `seconds`, whichever is first. Under load the loop waits hundreds of
-    /// times a second and is woken early nearly every time, so a timer is started only when none
-    /// already due by then is pending: a timer firing for an earlier wait just means one more look.
-    private func sleep(seconds: TimeInterval) async {
-        if wokenEarly { wokenEarly = false; return }
-        let due = ContinuousClock.now + .seconds(seconds)
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            wakeup = c
-            if let pending = timerDue, pending <= due { return }
-            timerDue = due
-            Task {
-                try? await Task.sleep(until: due, clock: .continuous)
-                self.timeout(due)
-            }
-        }
-    }
-
-    private func timeout(_ due: ContinuousClock.Instant) {
-        if timerDue == due { timerDue = nil }
-        guard let w = wakeup else { return }
-        wakeup = nil
-        w.resume()
     }
 
     /// Answers button taps straight after their batch is committed: no queue, no database, no
@@ -330,10 +321,12 @@ public actor OutboxSender {
         // that answer taps.
         guard !markScheduled else { return }
         markScheduled = true
-        let full = unmarked.count >= Self.markBatch
-        Task {
-            if !full { try? await Task.sleep(for: Self.markEvery) }
-            await self.writeMarks()
+        if unmarked.count >= Self.markBatch || stopped {
+            Task { await self.writeMarks() }
+        } else {
+            // The run loop starts the write when it is due (no timer of its own: see `OutboxSender+Waiting`).
+            marksDue = .now + Self.markEvery
+            armTimer(for: marksDue!)
         }
     }
 
@@ -346,6 +339,7 @@ public actor OutboxSender {
     /// Writes every waiting mark in one transaction and frees the chats that were waiting on them.
     private func writeMarks() async {
         markScheduled = false
+        marksDue = nil
         guard !unmarked.isEmpty else { return }
         let marks = unmarked
         unmarked = []

@@ -208,6 +208,41 @@ final class Harness: @unchecked Sendable {
         await h.kill()
     }
 
+    /// A chat's messages keep Telegram's per-chat pace (a burst of 3, then one per 1/rate s), and
+    /// go on time: the waits are released by the sender's looks, not a timer each, and a release
+    /// that missed would leave a message for the loop's 1-second fallback look, or for ever.
+    @Test func aChatsMessagesKeepItsPaceAndNoneWaitsLonger() async throws {
+        let h = try Harness()
+        let rate = 4.0
+        h.config.perChatPerSecond = rate
+        try h.start()
+        h.fake.say("/start NY", chat: chat)
+        #expect(h.waitForText(chat, "Questions seen"))
+        try await Task.sleep(for: .seconds(1))   // the burst refilled
+        let before = h.fake.calls.count
+        let asks = 9
+        for _ in 0..<asks {
+            h.fake.say("/help", chat: chat)
+            try await Task.sleep(for: .milliseconds(30))
+        }
+        func sent() -> [Date] {
+            h.fake.calls.dropFirst(before).filter { $0.method.hasPrefix("send") || $0.method.hasPrefix("edit") }.map(\.time)
+        }
+        #expect(h.fake.wait { sent().count >= asks }, "every /help answered: \(sent().count)")
+        let times = sent()
+        for i in times.indices {
+            for j in times.indices where j > i {
+                // n messages in a row need (n - burst) / rate seconds at least (10 ms for the clocks).
+                let needed = Double(j - i + 1 - Int(OutboxSender.chatBurst)) / rate - 0.01
+                #expect(times[j].timeIntervalSince(times[i]) >= needed, "messages \(i + 1)...\(j + 1) came in \(times[j].timeIntervalSince(times[i])) s")
+            }
+        }
+        let span = try #require(times.last).timeIntervalSince(try #require(times.first))
+        let paced = Double(times.count - Int(OutboxSender.chatBurst)) / rate
+        #expect(span < paced + 0.5, "\(times.count) messages took \(span) s; their pace alone needs \(paced) s")
+        await h.kill()
+    }
+
     @Test func processKilledBetweenBatchesResumesWithNothingLostOrRepeated() async throws {
         let h = try Harness()
         try h.start()
