@@ -71,10 +71,14 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         // TLS handshake each against Telegram), which was a good part of the machine under load.
         _ = pr_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 600)
         let t = Thread { [unowned self] in self.run() }
-        t.name = "permitready-curl"
         thread = t
         t.start()
     }
+
+    /// What `top -H`, `perf` and /proc call the curl thread (Linux keeps 15 characters). It showed
+    /// under the name of the thread that started it, so a profile couldn't tell the I/O thread
+    /// from Swift's workers.
+    public static let threadName = "curl-transport"
 
     static let receiveBuffer = 4_096
     /// Easy handles kept for reuse (connections live on in the multi handle's cache either way).
@@ -133,6 +137,9 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     }
 
     private func run() {
+        // Set here, by the thread itself: Foundation's `Thread.name`, set before start, didn't
+        // reach the system's name for the thread.
+        Thread.current.name = Self.threadName
         var running: Int32 = 0
         while true {
             let inbox = incoming.withLock { inbox -> Inbox in defer { inbox.new.removeAll(); inbox.cancelled.removeAll() }; return inbox }

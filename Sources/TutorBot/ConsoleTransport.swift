@@ -157,6 +157,8 @@ final class LineReader: Sendable {
 
     init(read: @escaping @Sendable () -> String?) {
         let thread = Thread { [self] in
+            // By the thread itself, in 15 characters at most (see `CurlTransport.threadName`).
+            Thread.current.name = "console-input"
             while true {
                 let line = read()
                 let waiter = self.buffer.withLock { b -> CheckedContinuation<String?, Never>? in
@@ -168,7 +170,6 @@ final class LineReader: Sendable {
                 if line == nil { return }
             }
         }
-        thread.name = "permitready-console"
         thread.start()
     }
 

@@ -1,5 +1,6 @@
 import FakeBotAPI
 import Foundation
+import TelegramAPI
 import Testing
 @testable import TutorBot
 import TutorCore
@@ -73,6 +74,23 @@ import Glibc
         #expect(missing.first?["n"] == "0")
         let chat = try #require(try fresh.loadChat(42))
         #expect(chat.progress.count == 3 && chat.cards.count == 1)
+    }
+
+    /// An operator looking at `top -H` or a profile can tell the curl thread from Swift's workers.
+    @Test func theCurlThreadCarriesItsNameWhereOperatorsLook() async throws {
+        let transport = CurlTransport(baseURL: "http://127.0.0.1:9", token: "0:unused")
+        defer { transport.shutdown() }
+        func names() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        var seen: [String] = []
+        for _ in 0..<100 where !seen.contains(CurlTransport.threadName) {
+            try await Task.sleep(for: .milliseconds(20))
+            seen = names()
+        }
+        #expect(seen.contains(CurlTransport.threadName), "threads: \(Set(seen).sorted())")
     }
 
     @Test func restoreRefusesABrokenBackupAndARunningBot() throws {
