@@ -183,9 +183,7 @@ struct PermitReadyBench: AsyncParsableCommand {
             .split(separator: ")").last?.split(separator: " ") ?? []
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         let botCPU = stat.count > 12 ? ((Double(stat[11]) ?? 0) + (Double(stat[12]) ?? 0)) / ticks : 0
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let harnessCPU = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let harnessCPU = processCPUSeconds()
         print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)")
         print("  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)")
     }
@@ -300,6 +298,7 @@ struct PermitReadyBench: AsyncParsableCommand {
         let script = SyntheticLearners(count: learners, updatesEach: updates)
         var timings: [Double] = []
         let started = ContinuousClock.now
+        let cpuBefore = processCPUSeconds()
         var total = 0
         for b in script.batches(size: batch) {
             let t0 = ContinuousClock.now
@@ -310,10 +309,11 @@ struct PermitReadyBench: AsyncParsableCommand {
             total += b.count
         }
         let wall = ContinuousClock.now - started
+        let cpu = processCPUSeconds() - cpuBefore
         let seconds = wall.inSeconds
         timings.sort()
         func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
-        print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99))")
+        print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)")
         print("outbox rows pending: \(try bot.store.pendingCount())")
     }
 }
@@ -368,4 +368,11 @@ enum PeakMemory {
 /// A figure that could not be measured, and why.
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String
+}
+
+/// User + system CPU this process has used, on every core.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
