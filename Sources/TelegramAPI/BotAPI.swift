@@ -54,7 +54,7 @@ public struct BotAPI: Sendable {
     static let encoder = JSONEncoder()
 
     /// Calls `method` with a ready body and decodes `result`, mapping Bot API errors to `BotAPIError`.
-    public func call<R: Decodable>(_ method: String, _ body: RequestBody, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
+    nonisolated(nonsending) public func call<R: Decodable>(_ method: String, _ body: RequestBody, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
         let http: HTTPResult
         do {
             http = try await transport.post(method, body, timeout: timeout ?? requestTimeout)
@@ -67,7 +67,7 @@ public struct BotAPI: Sendable {
     /// Sends a ready request and returns the message id Telegram gave back, if any (nil for a
     /// method whose result is `true`). The usual replies are read without a decoder
     /// (`QuickReply`); anything else, errors included, goes through the full decode.
-    public func send(_ method: String, _ body: RequestBody) async throws -> Int64? {
+    nonisolated(nonsending) public func send(_ method: String, _ body: RequestBody) async throws -> Int64? {
         let http: HTTPResult
         do {
             http = try await transport.post(method, body, timeout: requestTimeout)
@@ -81,7 +81,7 @@ public struct BotAPI: Sendable {
         return try BotAPI.decode(http, as: SentMessageID.self).messageID
     }
 
-    public func call<B: Encodable, R: Decodable>(_ method: String, _ body: B, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
+    nonisolated(nonsending) public func call<B: Encodable, R: Decodable>(_ method: String, _ body: B, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
         try await call(method, .json(try BotAPI.encoder.encode(body)), as: R.self, timeout: timeout)
     }
 
@@ -132,7 +132,7 @@ public struct BotAPI: Sendable {
     /// Telegram's most (and default) updates per getUpdates.
     public static let updatesPerPoll = 100
 
-    public func getUpdates(offset: Int64, limit: Int = updatesPerPoll) async throws -> [ReceivedUpdate] {
+    nonisolated(nonsending) public func getUpdates(offset: Int64, limit: Int = updatesPerPoll) async throws -> [ReceivedUpdate] {
         let body = GetUpdates(offset: offset, timeout: pollTimeout, limit: limit,
                               allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"])
         let http: HTTPResult
@@ -150,13 +150,13 @@ public struct BotAPI: Sendable {
         _ = try await call("setMyCommands", ["commands": commands], as: Bool.self)
     }
 
-    public func sendMessage(_ request: SendMessageRequest) async throws -> Message {
+    nonisolated(nonsending) public func sendMessage(_ request: SendMessageRequest) async throws -> Message {
         try await call("sendMessage", request, as: Message.self)
     }
 
     /// Returns nil when Telegram says the message is already exactly so.
     @discardableResult
-    public func editMessageText(_ request: EditMessageTextRequest) async throws -> Message? {
+    nonisolated(nonsending) public func editMessageText(_ request: EditMessageTextRequest) async throws -> Message? {
         do {
             return try await call("editMessageText", request, as: EditResult.self).message
         } catch where BotAPI.isNotModified(error) {
@@ -171,12 +171,12 @@ public struct BotAPI: Sendable {
     /// Re-sends a photo Telegram already has, by file_id; returns the new message's id. The reply
     /// is read like any other send's (`QuickReply`): decoding the whole Message with its photo
     /// sizes was most of a sign question's cost.
-    public func sendPhoto(_ request: SendPhotoRequest) async throws -> Int64? {
+    nonisolated(nonsending) public func sendPhoto(_ request: SendPhotoRequest) async throws -> Int64? {
         try await send("sendPhoto", .json(try BotAPI.encoder.encode(request)))
     }
 
     /// Uploads a PNG (multipart); the returned message's largest `photo` size carries the file_id to reuse.
-    public func sendPhoto(chatID: Int64, png: Data, filename: String, caption: String? = nil) async throws -> Message {
+    nonisolated(nonsending) public func sendPhoto(chatID: Int64, png: Data, filename: String, caption: String? = nil) async throws -> Message {
         var parts = [MultipartPart(name: "chat_id", data: Data(String(chatID).utf8)),
                      MultipartPart(name: "photo", data: png, filename: filename, contentType: "image/png")]
         if let caption {

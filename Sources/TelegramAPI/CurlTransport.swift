@@ -37,7 +37,9 @@ public enum TransportError: Error, CustomStringConvertible, Equatable {
 
 /// The one seam between the bot and Telegram: POST a method, get the HTTP result.
 public protocol BotAPITransport: Sendable {
-    func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult
+    /// Runs on the caller's executor (`nonisolated(nonsending)`): the sender's actor awaits it,
+    /// and the answer resumes the sender directly instead of a worker that then hops back to it.
+    nonisolated(nonsending) func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult
 }
 
 /// HTTP through libcurl's multi interface on one dedicated thread.
@@ -107,7 +109,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
 
     /// A cancelled task's request ends at once (the long poll included: a stop need not wait out
     /// the poll's 50 s), its handle taken off the multi handle on the curl thread.
-    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
+    nonisolated(nonsending) public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
         let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { cont in

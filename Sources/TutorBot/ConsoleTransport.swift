@@ -32,7 +32,7 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
         self.write = write
     }
 
-    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
+    nonisolated(nonsending) public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
         let json: [String: Any]
         switch body {
         case .json(let d): json = (try? JSONSerialization.jsonObject(with: d)) as? [String: Any] ?? [:]
