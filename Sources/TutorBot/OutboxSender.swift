@@ -184,9 +184,12 @@ public actor OutboxSender {
             for due in [pacedDue, marksDue].compactMap({ $0 }) { next = min(next, max(0.001, (due - .now).inSeconds)) }
             await sleep(seconds: next)
         }
-        // Nobody looks any more: chats waiting for their pace go (and stop, `deliver` sees `stopped`).
+        // Nobody looks any more: chats waiting for their pace go (and stop, `deliver` sees `stopped`),
+        // and marks waiting for a look are written now (`stop()` writes them too; a cancelled
+        // loop without it would have left them, and their chats held, until the next start).
         stopped = true
         _ = releasePacedChats(stopping: true)
+        if marksDue != nil { Task { await self.writeMarks() } }
     }
 
     /// Takes in the replies committed since the last look (handed over, not read back), bulk rows
