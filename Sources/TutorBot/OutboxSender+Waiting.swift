@@ -77,7 +77,6 @@ struct PacedChats {
     private var heap: [(due: ContinuousClock.Instant, waiter: CheckedContinuation<Void, Never>)] = []
 
     var earliest: ContinuousClock.Instant? { heap.first?.due }
-    var count: Int { heap.count }
 
     mutating func add(due: ContinuousClock.Instant, waiter: CheckedContinuation<Void, Never>) {
         heap.append((due, waiter))
