@@ -21,13 +21,16 @@ for _ in $(seq 1 600); do
   sleep 0.05
 done
 [ -n "$pid" ] || { echo "the bot did not start; the bench said:"; cat "$out/bench.txt"; exit 1; }
-# Attach once its threads are up (perf attached in its first instants missed most of the run).
-for _ in $(seq 1 100); do
-  [ "$(ls /proc/"$pid"/task 2>/dev/null | wc -l)" -ge 4 ] && break
+# Attach once its threads are up: perf counts only the threads there when it attaches (attached
+# in the first instants it missed most of the run; before the curl thread started, all of its
+# calls). The curl thread is named (`CurlTransport.threadName`) and starts last of the long-lived.
+for _ in $(seq 1 200); do
+  grep -qx curl-transport /proc/"$pid"/task/*/comm 2>/dev/null && [ "$(ls /proc/"$pid"/task 2>/dev/null | wc -l)" -ge 4 ] && break
   sleep 0.05
 done
+sleep 0.5
 events=task-clock,context-switches,raw_syscalls:sys_enter
-for s in sendto recvfrom poll futex write read pwrite64 epoll_wait; do events="$events,syscalls:sys_enter_$s"; done
+for s in sendto recvfrom poll futex write read pwrite64 epoll_wait epoll_ctl; do events="$events,syscalls:sys_enter_$s"; done
 perf stat -e "$events" -p "$pid" -o "$out/perf.txt" > /dev/null 2>&1 &
 perfpid=$!
 wait "$bench"

@@ -19,6 +19,8 @@ extension Bot {
         /// Admin replies: they change no learner's state.
         var extraOutbox: [OutboxItem] = []
         var queued: [Queued] = []
+        /// Set for a batch of updates: the reducing threads' CPU is added here (see `process`).
+        var cpu: BatchCPU?
 
         struct Queued: Sendable {
             var event: Event
@@ -79,17 +81,30 @@ extension Bot {
                 return run
             }
             let workers = max(1, min(Self.cores, perChat.count))
+            let caller = pthread_self()
+            let cpu = self.cpu
             let work: @Sendable () -> Void = {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    let start = cpu == nil ? 0 : ProcessFigures.threadCPUNanoseconds()
                     // Each worker takes the next chat not yet taken: the chats finish about in the
                     // order the writer wants them, and no core idles while another has a queue.
                     while let i = run.nextToReduce() { run.put(i, reducer.reduce(run.chats[i])) }
+                    // The calling thread's share is in its own figure already.
+                    if let cpu, pthread_equal(pthread_self(), caller) == 0 { cpu.add(ProcessFigures.threadCPUNanoseconds() - start) }
                 }
                 run.finish()
             }
             if alongsideWrite { DispatchQueue.global(qos: .userInitiated).async(execute: work) } else { work() }
             return run
         }
+    }
+
+    /// CPU (ns) a batch's helper threads spent on it, added up for `BotMetrics.updateCPUNanoseconds`.
+    final class BatchCPU: Sendable {
+        private let nanoseconds = Atomic<Int64>(0)
+        func add(_ n: UInt64) { nanoseconds.add(Int64(n), ordering: .relaxed) }
+        func subtract(_ n: UInt64) { nanoseconds.subtract(Int64(n), ordering: .relaxed) }
+        var total: Int64 { nanoseconds.load(ordering: .relaxed) }
     }
 
     /// A batch's chats as they are reduced: outcomes are put by the reducing threads and taken,

@@ -1,6 +1,7 @@
 import CoreMetrics
 import Foundation
 import Prometheus
+import Synchronization
 import TutorStore
 
 /// What an operator graphs, recorded through swift-metrics into this bot's own Prometheus
@@ -22,6 +23,10 @@ public final class BotMetrics: @unchecked Sendable {
     let outboxPending, oldestPendingSeconds, broadcastRemaining, learnersActiveToday, learnersTotal: CoreMetrics.Gauge
     let lastPoll, pacedRate: CoreMetrics.Gauge
     let databaseBytes: CoreMetrics.Gauge
+    /// CPU time (ns, every thread) spent turning updates into replies: parsing, the dialogue,
+    /// rendering and the batch's commit. The rest of `process_cpu_seconds_total` is the I/O path
+    /// (requests and replies, their JSON, the sender, the poll loop) and start-up.
+    public let updateCPUNanoseconds = Atomic<UInt64>(0)
 
     public init() {
         var f = PrometheusMetricsFactory(registry: registry)
@@ -100,6 +105,9 @@ public final class BotMetrics: @unchecked Sendable {
             # HELP process_cpu_seconds_total User and system CPU time the bot process has used.
             # TYPE process_cpu_seconds_total counter
             process_cpu_seconds_total \(String(format: "%.3f", ProcessFigures.cpuSeconds()))
+            # HELP permitready_update_cpu_seconds_total CPU time spent turning updates into replies (parsing, the dialogue, rendering, the batch's commit); process_cpu_seconds_total less this is sending, receiving and start-up.
+            # TYPE permitready_update_cpu_seconds_total counter
+            permitready_update_cpu_seconds_total \(String(format: "%.6f", Double(updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9))
             # HELP process_start_time_seconds Unix time the bot process started.
             # TYPE process_start_time_seconds gauge
             process_start_time_seconds \(String(format: "%.3f", ProcessFigures.started.timeIntervalSince1970))
@@ -146,6 +154,13 @@ enum ProcessFigures {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
               let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// CPU time the calling thread has used, in ns (a system call: read per batch, not per update).
+    static func threadCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0 else { return 0 }
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
     static func cpuSeconds() -> Double {

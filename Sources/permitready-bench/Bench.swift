@@ -1,6 +1,7 @@
 import ArgumentParser
 import FakeBotAPI
 import Foundation
+import Synchronization
 import TelegramAPI
 import TutorBot
 import TutorCore
@@ -97,6 +98,7 @@ struct PermitReadyBench: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = dir.appendingPathComponent("rss.sqlite").path
+        let metricsFile = dir.appendingPathComponent("bot.prom").path
         let store = try TutorStore(path: db)
         var batch: [ChatChange] = []
         for chat in 1...stored {
@@ -113,6 +115,8 @@ struct PermitReadyBench: AsyncParsableCommand {
         p.arguments = ["run", "--db", db, "--banks", c.banksDirectory, "--prompts", c.promptsDirectory]
         p.environment = ["TELEGRAM_BOT_TOKEN": "123456789:" + String(repeating: "A", count: 35), "TELEGRAM_API_BASE": fake.baseURL,
                          "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin",
+                         // Its own split of its CPU (permitready_update_cpu_seconds_total), read at the end.
+                         "PERMITREADY_METRICS_FILE": metricsFile, "PERMITREADY_METRICS_EVERY": "1",
                          // As deploy/permitready.service runs it (two malloc arenas, not sixteen).
                          "MALLOC_ARENA_MAX": ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"]
         // Kept for when the bot stops early (a wrong folder, a broken bank): its last lines say why.
@@ -163,11 +167,19 @@ struct PermitReadyBench: AsyncParsableCommand {
             return byName.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) \(String(format: "%.1f", Double($0.value) / 1024))" }
                 .joined(separator: ", ") + " MiB"
         }
+        /// The bot's CPU so far (user and system, from /proc).
+        func botCPUSeconds() -> Double {
+            let stat = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? "")
+                .split(separator: ")").last?.split(separator: " ") ?? []
+            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            return stat.count > 12 ? ((Double(stat[11]) ?? 0) + (Double(stat[12]) ?? 0)) / ticks : 0
+        }
         _ = fake.wait(timeout: 30) { !p.isRunning || fake.calls.contains { $0.method == "setMyCommands" } }
         try stopIfTheBotExited()
         let idle = peak()
         // Learner ids from the stored ones: the bot reads them from the database, as in real life.
         let learners = LoadLearners(fake: fake, count: active, firstChat: Int64(stored - active + 1))
+        let cpuBeforeLoad = botCPUSeconds()
         learners.start()
         var highest = idle
         let deadline = Date().addingTimeInterval(900)
@@ -179,13 +191,23 @@ struct PermitReadyBench: AsyncParsableCommand {
         highest = max(highest, peak())
         let r = learners.report()
         // Who used the two cores: the bot's process, and this one (the fake Bot API and the learners).
-        let stat = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? "")
-            .split(separator: ")").last?.split(separator: " ") ?? []
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        let botCPU = stat.count > 12 ? ((Double(stat[11]) ?? 0) + (Double(stat[12]) ?? 0)) / ticks : 0
+        let botCPU = botCPUSeconds()
         let harnessCPU = processCPUSeconds()
+        // The bot's own count of its engine's CPU, from its metrics file once it has been written
+        // after the last update (every second; the bot is idle by then).
+        try await Task.sleep(for: .milliseconds(1_500))
+        let metrics = (try? String(contentsOfFile: metricsFile, encoding: .utf8)) ?? ""
+        let engineCPU = metrics.split(separator: "\n").first { $0.hasPrefix("permitready_update_cpu_seconds_total ") }
+            .flatMap { Double($0.split(separator: " ").last ?? "") }
         print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)")
         print("  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)")
+        if let engineCPU {
+            let perUpdate = { (seconds: Double) in String(format: "%.0f", seconds / Double(max(r.updates, 1)) * 1e6) }
+            let duringLoad = botCPU - cpuBeforeLoad
+            print("  the bot's CPU per update during the load \(perUpdate(duringLoad)) µs = turning updates into replies (parsing, dialogue, commit; the bot's own count) \(perUpdate(engineCPU)) µs + the I/O path (requests, replies and their JSON, the sender, the poll loop) \(perUpdate(duringLoad - engineCPU)) µs")
+        } else {
+            print("  (the bot's metrics file had no permitready_update_cpu_seconds_total: no split of its CPU)")
+        }
     }
 
     /// Learners all at once through the real bot and libcurl against the fake Bot API (closed loop).
@@ -314,6 +336,8 @@ struct PermitReadyBench: AsyncParsableCommand {
         timings.sort()
         func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
         print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)")
+        let counted = Double(bot.metrics.updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9
+        print("  the bot's own count of that CPU (permitready_update_cpu_seconds_total, what the --rss figure's split uses): \(String(format: "%.0f", counted / Double(max(total, 1)) * 1e6)) µs per update")
         print("outbox rows pending: \(try bot.store.pendingCount())")
     }
 }

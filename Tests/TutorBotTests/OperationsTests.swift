@@ -271,6 +271,13 @@ import Glibc
         #expect(text.contains("# TYPE permitready_commit_seconds histogram"))
         #expect(text.contains("permitready_learners 1"))
         #expect(text.contains("permitready_outbox_pending"))
+        // The engine's share of the CPU: counted, and part of the process's.
+        func sample(_ name: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        let engine = try #require(sample("permitready_update_cpu_seconds_total"), "\(text)")
+        let process = try #require(sample("process_cpu_seconds_total"), "\(text)")
+        #expect(engine > 0 && engine < process, "update CPU \(engine) s, process \(process) s")
         // Every sample line is `name{labels} value`, as the textfile collector requires.
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             #expect(line.range(of: #"^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+\-]+$"#, options: .regularExpression) != nil, "\(line)")
