@@ -46,7 +46,8 @@ public protocol BotAPITransport: Sendable {
 ///
 /// `curl_easy_perform` blocks, so it must never run on Swift's cooperative pool (two threads
 /// here). Instead every request, the long poll included, is an easy handle added to one multi
-/// handle that a private thread drives with `curl_multi_poll`; callers await a continuation.
+/// handle that a private thread drives through libcurl's socket interface and epoll (see the
+/// shim: only sockets with something to do are looked at); callers await a continuation.
 /// The multi handle's connection cache keeps connections alive across requests.
 public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     // @unchecked Sendable: all libcurl handles (`multi`, the easy handles, `transfers`, `idle`)
@@ -56,6 +57,12 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     private let token: BotToken
     private let connectTimeout: TimeInterval
     private let multi: UnsafeMutableRawPointer
+    /// The epoll set the curl thread waits on (libcurl's sockets and `wakeup`) and when libcurl
+    /// next wants a look (`timer_due`, monotonic ms, -1 for none), shared with the shim's
+    /// callbacks, which run on the curl thread; and the eventfd other threads signal. They live as
+    /// long as the process: a late `post` may still signal `wakeup`, so it is never closed.
+    private let loop = UnsafeMutablePointer<pr_curl_loop>.allocate(capacity: 1)
+    private let wakeup: Int32
     private let incoming = Mutex(Inbox())
     private var transfers: [UnsafeMutableRawPointer: Transfer] = [:]
     private var idle: [UnsafeMutableRawPointer] = []
@@ -72,6 +79,12 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         // 256 tap answers): with 64, a busy minute opened and closed thousands of connections (a
         // TLS handshake each against Telegram), which was a good part of the machine under load.
         _ = pr_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 600)
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeup = pr_eventfd()
+        precondition(epoll >= 0 && wakeup >= 0 && pr_epoll_add_readable(epoll, wakeup) == 0,
+                     "the curl thread's epoll set: \(String(cString: strerror(errno)))")
+        loop.initialize(to: pr_curl_loop(epfd: epoll, multi: multi, timer_due: -1))
+        pr_curl_multi_use_epoll(loop)
         let t = Thread { [unowned self] in self.run() }
         thread = t
         t.start()
@@ -123,11 +136,11 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
                     // which was a write to libcurl's wake-up socket and a spurious turn of its loop.
                     return (true, inbox.new.count == 1)
                 }
-                if !accepted { cont.resume(throwing: Cancelled()) } else if wake { curl_multi_wakeup(multi) }
+                if !accepted { cont.resume(throwing: Cancelled()) } else if wake { pr_eventfd_signal(wakeup) }
             }
         } onCancel: {
             incoming.withLock { $0.cancelled.append(id) }
-            curl_multi_wakeup(multi)
+            pr_eventfd_signal(wakeup)
         }
     }
 
@@ -135,7 +148,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     /// requests fail at once. For a clean process exit.
     public func shutdown() {
         incoming.withLock { $0.stopping = true }
-        curl_multi_wakeup(multi)
+        pr_eventfd_signal(wakeup)
     }
 
     private func run() {
@@ -157,15 +170,28 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
             if !inbox.cancelled.isEmpty {
                 for (easy, t) in transfers where inbox.cancelled.contains(t.id) { abandon(easy) }
             }
-            curl_multi_perform(multi, &running)
+            // Wait for a socket, the wake-up or libcurl's timer (a new handle sets it to now).
+            let due = loop.pointee.timer_due
+            let wait = due < 0 ? 1000 : max(0, min(1000, due - pr_monotonic_ms()))
+            let n = pr_epoll_wait(loop.pointee.epfd, &readyFDs, &readyMasks, Int32(readyFDs.count), Int32(wait))
+            for i in 0..<max(0, Int(n)) {
+                if readyFDs[i] == wakeup { pr_eventfd_drain(wakeup) } else { curl_multi_socket_action(multi, readyFDs[i], readyMasks[i], &running) }
+            }
+            if loop.pointee.timer_due >= 0, loop.pointee.timer_due <= pr_monotonic_ms() {
+                loop.pointee.timer_due = -1   // one-shot: libcurl sets it again if it needs another look
+                curl_multi_socket_action(multi, pr_curl_socket_timeout, 0, &running)
+            }
             var left: Int32 = 0
             while let msg = curl_multi_info_read(multi, &left) {
                 guard msg.pointee.msg == CURLMSG_DONE, let easy = msg.pointee.easy_handle else { continue }
                 finish(easy, code: msg.pointee.data.result)
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
         }
     }
+
+    /// The epoll events of one wait (the curl thread's own).
+    private var readyFDs = [Int32](repeating: 0, count: 64)
+    private var readyMasks = [Int32](repeating: 0, count: 64)
 
     /// Takes a request off the multi handle before it is done and throws `Cancelled` to its caller.
     private func abandon(_ easy: UnsafeMutableRawPointer) {
