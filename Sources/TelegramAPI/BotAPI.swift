@@ -74,6 +74,22 @@ public struct BotAPI: Sendable {
         } catch let e as TransportError {
             throw BotAPIError.network(e.description)
         }
+        return try BotAPI.sentMessageID(http)
+    }
+
+    /// `send` with no task waiting: `then` hears the outcome on the transport's thread (keep it
+    /// short). For requests nobody awaits, such as tap answers.
+    public func send(_ method: String, _ body: RequestBody, then: @escaping @Sendable (Result<Int64?, Error>) -> Void) {
+        transport.post(method, body, timeout: requestTimeout) { outcome in
+            then(Result {
+                do { return try BotAPI.sentMessageID(try outcome.get()) } catch let e as TransportError { throw BotAPIError.network(e.description) }
+            })
+        }
+    }
+
+    /// What a send's answer says: the new message's id (nil for a method whose result is `true`),
+    /// or the Bot API's error.
+    static func sentMessageID(_ http: HTTPResult) throws -> Int64? {
         if http.status == 200, let quick = QuickReply.read(http.body) {
             if case .message(let id) = quick { return id }
             return nil

@@ -40,6 +40,21 @@ public protocol BotAPITransport: Sendable {
     /// Runs on the caller's executor (`nonisolated(nonsending)`): the sender's actor awaits it,
     /// and the answer resumes the sender directly instead of a worker that then hops back to it.
     nonisolated(nonsending) func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult
+
+    /// The same request without a task waiting on it: `then` gets the outcome, on the transport's
+    /// own thread (so it must be short and must not block). For the tap answers, a request each
+    /// with nobody waiting for its answer: a task and its wake-ups each were a few per cent of an
+    /// update.
+    func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void)
+}
+
+extension BotAPITransport {
+    /// A transport with no thread of its own (the console's) runs the request in a task.
+    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void) {
+        Task {
+            do { then(.success(try await post(method, body, timeout: timeout))) } catch { then(.failure(error)) }
+        }
+    }
 }
 
 /// HTTP through libcurl's multi interface on one dedicated thread.
@@ -47,7 +62,8 @@ public protocol BotAPITransport: Sendable {
 /// `curl_easy_perform` blocks, so it must never run on Swift's cooperative pool (two threads
 /// here). Instead every request, the long poll included, is an easy handle added to one multi
 /// handle that a private thread drives through libcurl's socket interface and epoll (see the
-/// shim: only sockets with something to do are looked at); callers await a continuation.
+/// shim: only sockets with something to do are looked at); callers await a continuation (or
+/// leave a callback the curl thread runs).
 /// The multi handle's connection cache keeps connections alive across requests.
 public final class CurlTransport: BotAPITransport, @unchecked Sendable {
     // @unchecked Sendable: all libcurl handles (`multi`, the easy handles, `transfers`, `idle`)
@@ -126,22 +142,31 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { cont in
-                let transfer = Transfer(id: id, method: method, body: body, timeout: timeout, continuation: cont)
-                let (accepted, wake) = incoming.withLock { inbox -> (Bool, Bool) in
-                    guard !inbox.stopping else { return (false, false) }
-                    inbox.new.append(transfer)
-                    // Only the request that finds the inbox empty wakes the curl thread: one that
-                    // finds others waiting comes after a wake-up not yet taken (the thread empties
-                    // the inbox only once woken). Under load that is most requests, each of
-                    // which was a write to libcurl's wake-up socket and a spurious turn of its loop.
-                    return (true, inbox.new.count == 1)
-                }
-                if !accepted { cont.resume(throwing: Cancelled()) } else if wake { pr_eventfd_signal(wakeup) }
+                hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .continuation(cont)))
             }
         } onCancel: {
             incoming.withLock { $0.cancelled.append(id) }
             pr_eventfd_signal(wakeup)
         }
+    }
+
+    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void) {
+        let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
+        hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .callback(then)))
+    }
+
+    /// Puts a request in the curl thread's inbox (or ends it at once if the transport is shut down).
+    private func hand(_ transfer: Transfer) {
+        let (accepted, wake) = incoming.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.stopping else { return (false, false) }
+            inbox.new.append(transfer)
+            // Only the request that finds the inbox empty wakes the curl thread: one that
+            // finds others waiting comes after a wake-up not yet taken (the thread empties
+            // the inbox only once woken). Under load that is most requests, each of
+            // which was a write to libcurl's wake-up socket and a spurious turn of its loop.
+            return (true, inbox.new.count == 1)
+        }
+        if !accepted { transfer.complete(.failure(Cancelled())) } else if wake { pr_eventfd_signal(wakeup) }
     }
 
     /// Ends every request in flight (they throw `Cancelled`) and stops the curl thread; later
@@ -159,13 +184,13 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         while true {
             let inbox = incoming.withLock { inbox -> Inbox in defer { inbox.new.removeAll(); inbox.cancelled.removeAll() }; return inbox }
             if inbox.stopping {
-                for t in inbox.new { t.continuation.resume(throwing: Cancelled()) }
+                for t in inbox.new { t.complete(.failure(Cancelled())) }
                 for easy in Array(transfers.keys) { abandon(easy) }
                 return
             }
             for t in inbox.new {
                 // Cancelled before the curl thread saw it: never started.
-                if inbox.cancelled.contains(t.id) { t.continuation.resume(throwing: Cancelled()) } else { start(t) }
+                if inbox.cancelled.contains(t.id) { t.complete(.failure(Cancelled())) } else { start(t) }
             }
             if !inbox.cancelled.isEmpty {
                 for (easy, t) in transfers where inbox.cancelled.contains(t.id) { abandon(easy) }
@@ -198,7 +223,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         curl_multi_remove_handle(multi, easy)
         guard let t = transfers.removeValue(forKey: easy) else { return }
         release(easy, t)
-        t.continuation.resume(throwing: Cancelled())
+        t.complete(.failure(Cancelled()))
     }
 
     /// Frees a finished request's form and keeps its handle for reuse, options and all (or frees it).
@@ -286,7 +311,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         guard added == CURLM_OK else {
             // Never leave a caller waiting on a request libcurl did not take.
             release(easy, t)
-            t.continuation.resume(throwing: TransportError.network("libcurl refused the request (\(String(cString: curl_multi_strerror(added))))"))
+            t.complete(.failure(TransportError.network("libcurl refused the request (\(String(cString: curl_multi_strerror(added))))")))
             return
         }
         transfers[easy] = t
@@ -299,10 +324,10 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         _ = pr_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         release(easy, t)
         if code == CURLE_OK {
-            t.continuation.resume(returning: HTTPResult(status: status, body: t.response))
+            t.complete(.success(HTTPResult(status: status, body: t.response)))
         } else {
             // The error text names the failure only; the URL (which holds the token) is never included.
-            t.continuation.resume(throwing: TransportError.network(String(cString: curl_easy_strerror(code))))
+            t.complete(.failure(TransportError.network(String(cString: curl_easy_strerror(code)))))
         }
     }
 }
@@ -315,13 +340,27 @@ private final class Transfer: @unchecked Sendable {
     let method: String
     let body: RequestBody
     let timeout: TimeInterval
-    let continuation: CheckedContinuation<HTTPResult, Error>
+    let completion: Completion
     var easy: UnsafeMutableRawPointer?
     var mime: OpaquePointer?
     var response = Data()
 
-    init(id: UInt64, method: String, body: RequestBody, timeout: TimeInterval, continuation: CheckedContinuation<HTTPResult, Error>) {
-        self.id = id; self.method = method; self.body = body; self.timeout = timeout; self.continuation = continuation
+    /// Who hears the outcome: a task awaiting it, or a callback run on the curl thread.
+    enum Completion {
+        case continuation(CheckedContinuation<HTTPResult, Error>)
+        case callback(@Sendable (Result<HTTPResult, Error>) -> Void)
+    }
+
+    init(id: UInt64, method: String, body: RequestBody, timeout: TimeInterval, completion: Completion) {
+        self.id = id; self.method = method; self.body = body; self.timeout = timeout; self.completion = completion
+    }
+
+    /// Exactly once per request, by whoever ends it (the curl thread, or `hand` when shut down).
+    func complete(_ outcome: Result<HTTPResult, Error>) {
+        switch completion {
+        case .continuation(let c): c.resume(with: outcome)
+        case .callback(let then): then(outcome)
+        }
     }
 }
 

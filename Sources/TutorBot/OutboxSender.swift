@@ -12,8 +12,8 @@ public actor OutboxSender {
     let store: TutorStore
     let clock: BotClock
     let banksDirectory: String
-    /// Caps tap answers in flight (the curl thread and the fake's sockets are finite).
-    let tapGate = Gate(limit: OutboxSender.concurrentTaps)
+    /// Button-tap answers: sent at once, beside the sender's own work (see `TapAnswers`).
+    let taps: TapAnswers
     /// Reminders and broadcasts: their configured cap (PERMITREADY_RATE).
     var limiter: RateLimiter
     /// Every message: unpaced until Telegram says the bot is over its overall limit (`FloodControl`).
@@ -109,6 +109,7 @@ public actor OutboxSender {
         self.overall = RateLimiter(perSecond: nil, burst: 1)
         self.metrics = metrics
         self.logger = logger
+        self.taps = TapAnswers(api: api, metrics: metrics, logger: logger, limit: Self.concurrentTaps)
         store.observeCommittedReplies { [weak self] rows in self?.handOver(rows) }
     }
 
@@ -257,36 +258,9 @@ public actor OutboxSender {
         }
     }
 
-    /// Answers button taps straight after their batch is committed: no queue, no database, no
-    /// pace, not even this actor (so nothing the sender is busy with delays them). At most
-    /// `concurrentTaps` at once; a transient failure is retried while Telegram still takes it.
+    /// Answers button taps straight after their batch is committed (`TapAnswers`).
     public nonisolated func answerTaps(_ items: [OutboxItem]) {
-        for item in items {
-            // Ahead of the sender's own work on the cooperative threads: under load, a tap answer
-            // otherwise waited behind hundreds of message deliveries for a turn to run.
-            Task(priority: .high) {
-                await tapGate.enter()
-                let deadline = ContinuousClock.now + .seconds(14)
-                var attempt = 0
-                while true {
-                    do {
-                        _ = try await api.send(item.method, .json(item.body))
-                        metrics?.tapsAnswered.increment()
-                        break
-                    } catch let error as BotAPIError where error.isTransient && attempt < 3 {
-                        attempt += 1
-                        let wait: Duration = if case .retryAfter(let s) = error { .seconds(s) } else { .milliseconds(200 * attempt) }
-                        guard ContinuousClock.now + wait < deadline else { break }
-                        try? await Task.sleep(for: wait)
-                    } catch {
-                        // A tap too old to answer, or a forged id: nothing a retry can mend.
-                        logger.info("tap answer not taken: \(error)", metadata: ["chat_id": "\(item.chatID)"])
-                        break
-                    }
-                }
-                tapGate.leave()
-            }
-        }
+        taps.answer(items)
     }
 
     /// Sends one chat's due rows one after another, then frees the chat for the main loop (once

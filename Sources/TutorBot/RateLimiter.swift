@@ -33,35 +33,3 @@ struct RateLimiter {
         return slot > now ? slot : nil
     }
 }
-
-/// A counting semaphore for async tasks: at most `limit` inside at once, the rest wait in order.
-/// A lock, not an actor: every tap answer enters and leaves, and an actor made each a hop.
-final class Gate: Sendable {
-    let limit: Int
-    private struct State { var inside = 0; var waiting: [CheckedContinuation<Void, Never>] = [] }
-    private let state = Mutex(State())
-    init(limit: Int) { self.limit = limit }
-
-    func enter() async {
-        let limit = limit
-        if state.withLock({ s -> Bool in guard s.inside < limit else { return false }; s.inside += 1; return true }) { return }
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            // Someone may have left between the look above and this one.
-            let admitted = state.withLock { s -> Bool in
-                guard s.inside < limit else { s.waiting.append(c); return false }
-                s.inside += 1
-                return true
-            }
-            if admitted { c.resume() }
-        }
-    }
-
-    /// Lets the next waiter in (its place is handed over: `inside` stays), or frees a place.
-    func leave() {
-        let next = state.withLock { s -> CheckedContinuation<Void, Never>? in
-            if s.waiting.isEmpty { s.inside -= 1; return nil }
-            return s.waiting.removeFirst()
-        }
-        next?.resume()
-    }
-}

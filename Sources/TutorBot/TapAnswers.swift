@@ -1,0 +1,98 @@
+import Foundation
+import Logging
+import Synchronization
+import TelegramAPI
+import TutorStore
+
+/// Answers button taps straight after their batch is committed: no queue, no database, no pace,
+/// not the sender's actor, and no task: each answer is a request whose outcome a callback hears
+/// on the curl thread (`BotAPI.send(_:_:then:)`). A task per tap, woken once to send and again
+/// for the answer, was a few per cent of an update's CPU at 1,000 learners. At most `limit` in
+/// flight (the curl thread's sockets are finite), the rest wait their turn in order; a transient
+/// failure is retried while Telegram still takes the answer (it refuses one after 15 s).
+final class TapAnswers: Sendable {
+    let api: BotAPI
+    let metrics: BotMetrics?
+    let logger: Logger
+    let limit: Int
+
+    /// One answer and how far it has got.
+    struct Attempt: Sendable {
+        var item: OutboxItem
+        var tries = 0
+        var deadline: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var inFlight = 0
+        var waiting: [Attempt] = []
+        var next = 0   // first unsent in `waiting` (a head index: no shifting under a burst)
+    }
+    private let state = Mutex(State())
+
+    /// A tap answer older than this is not tried again: Telegram refuses it after 15 s.
+    static let giveUpAfter = Duration.seconds(14)
+    static let retries = 3
+
+    init(api: BotAPI, metrics: BotMetrics?, logger: Logger, limit: Int) {
+        self.api = api; self.metrics = metrics; self.logger = logger; self.limit = limit
+    }
+
+    func answer(_ items: [OutboxItem]) {
+        let deadline = ContinuousClock.now + Self.giveUpAfter
+        var now: [Attempt] = []
+        state.withLock { s in
+            for item in items {
+                let attempt = Attempt(item: item, deadline: deadline)
+                if s.inFlight < limit { s.inFlight += 1; now.append(attempt) } else { s.waiting.append(attempt) }
+            }
+        }
+        for attempt in now { send(attempt) }
+    }
+
+    /// Answers in flight and waiting (for tests and the health of the gate).
+    var outstanding: Int { state.withLock { $0.inFlight + $0.waiting.count - $0.next } }
+
+    private func send(_ attempt: Attempt) {
+        api.send(attempt.item.method, .json(attempt.item.body)) { [self] outcome in
+            switch outcome {
+            case .success:
+                metrics?.tapsAnswered.increment()
+                done()
+            case .failure(let error as BotAPIError) where error.isTransient && attempt.tries < Self.retries:
+                var again = attempt
+                again.tries += 1
+                let wait: Duration = if case .retryAfter(let s) = error { .seconds(s) } else { .milliseconds(200 * again.tries) }
+                guard ContinuousClock.now + wait < attempt.deadline else { return done() }
+                // Rare: a task only for the wait; the answer keeps its place in flight.
+                Task { try? await Task.sleep(for: wait); self.send(again) }
+            case .failure(let error as BotAPIError):
+                // A tap too old to answer, or a forged id: nothing a retry can mend.
+                logger.info("tap answer not taken: \(error)", metadata: ["chat_id": "\(attempt.item.chatID)"])
+                done()
+            case .failure:
+                // The transport has shut down: no answer can go now. The waiting ones are dropped
+                // here, not each handed on to fail in turn (a chain of calls as long as the queue).
+                state.withLock { s in s.inFlight -= 1; s.waiting.removeAll(); s.next = 0 }
+            }
+        }
+    }
+
+    /// One answer is over: its place goes to the next waiting, if any.
+    private func done() {
+        let next = state.withLock { s -> Attempt? in
+            guard s.next < s.waiting.count else {
+                s.inFlight -= 1
+                if !s.waiting.isEmpty { s.waiting.removeAll(keepingCapacity: false); s.next = 0 }
+                return nil
+            }
+            defer {
+                s.next += 1
+                // Under a long burst the taken ones are dropped now and then, not kept to the end.
+                if s.next >= 1_024, s.next * 2 >= s.waiting.count { s.waiting.removeFirst(s.next); s.next = 0 }
+            }
+            return s.waiting[s.next]
+        }
+        if let next { send(next) }
+    }
+}
