@@ -285,6 +285,14 @@ import Glibc
         await h.kill()
     }
 
+    /// The learner gauges scan the learner table: a slow scan is spared for a while, a quick one isn't.
+    @Test func aSlowLearnerCountIsNotRepeatedAtEveryMetricsWrite() {
+        let now = Date()
+        #expect(BotMetrics.nextLearnerCount(afterScanTaking: 0.001, now: now) == now, "a small database: every write")
+        #expect(BotMetrics.nextLearnerCount(afterScanTaking: 0.010, now: now) == now.addingTimeInterval(10), "100,000 learners: 0.1% of a core")
+        #expect(BotMetrics.nextLearnerCount(afterScanTaking: 2, now: now) == now.addingTimeInterval(300), "never older than 5 minutes")
+    }
+
     @Test func pruningRemovesWhatNobodyReadsAndKeepsEverythingElse() throws {
         let store = try TutorStore(path: ":memory:")
         let now = Date()
