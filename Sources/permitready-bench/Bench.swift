@@ -30,6 +30,8 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Option(help: "Synthetic learners.") var learners: Int = 200
     @Option(help: "Updates per learner.") var updates: Int = 50
     @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
+    @Option(help: "Learners already in the database for the engine figure (the --rss figure has 100,000): its tables and indexes at that size.")
+    var stored = 0
     @Option(help: "SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, same sitting).")
     var synchronous = "full"
     @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
@@ -316,6 +318,16 @@ struct PermitReadyBench: AsyncParsableCommand {
         var config = paths.config(token: "bench", defaultDB: dir.appendingPathComponent("bench.sqlite").path)
         config.databasePath = dir.appendingPathComponent("bench.sqlite").path
         config.sqliteSynchronous = synchronous
+        if stored > 0 {
+            // Other learners (ids apart from the synthetic ones), written before the bot opens the file.
+            let store = try TutorStore(path: config.databasePath)
+            var fill: [ChatChange] = []
+            for chat in 1...stored {
+                fill.append(DrillData.learner(Int64(1_000_000 + chat), now: Date()))
+                if fill.count == 5_000 { try store.commit(fill, offset: nil); fill = [] }
+            }
+            try store.commit(fill, offset: nil)
+        }
         let bot = try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
         let script = SyntheticLearners(count: learners, updatesEach: updates)
         var timings: [Double] = []
@@ -335,7 +347,7 @@ struct PermitReadyBench: AsyncParsableCommand {
         let seconds = wall.inSeconds
         timings.sort()
         func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
-        print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)")
+        print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners\(stored > 0 ? " (\(stored) more stored)" : "") in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)")
         let counted = Double(bot.metrics.updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9
         print("  the bot's own count of that CPU (permitready_update_cpu_seconds_total, what the --rss figure's split uses): \(String(format: "%.0f", counted / Double(max(total, 1)) * 1e6)) µs per update")
         print("outbox rows pending: \(try bot.store.pendingCount())")
