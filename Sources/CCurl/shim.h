@@ -60,7 +60,9 @@ static inline int pr_curl_socket_callback(CURL *easy, curl_socket_t s, int what,
     ev.data.fd = s;
     ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0);
     if (socketp) {
-        epoll_ctl(loop->epfd, EPOLL_CTL_MOD, s, &ev);
+        // ENOENT: the descriptor was closed and its number reused without a REMOVE in between
+        // (epoll forgets a closed descriptor on its own); watched again, not left to time out.
+        if (epoll_ctl(loop->epfd, EPOLL_CTL_MOD, s, &ev) != 0 && errno == ENOENT) epoll_ctl(loop->epfd, EPOLL_CTL_ADD, s, &ev);
     } else {
         if (epoll_ctl(loop->epfd, EPOLL_CTL_ADD, s, &ev) != 0 && errno == EEXIST) epoll_ctl(loop->epfd, EPOLL_CTL_MOD, s, &ev);
         curl_multi_assign(loop->multi, s, (void *)1);
