@@ -91,7 +91,7 @@ static inline int pr_epoll_wait(int epfd, int *fds, int *masks, int max, int tim
     int n = epoll_wait(epfd, evs, max, timeout_ms);
     for (int i = 0; i < n; i++) {
         fds[i] = evs[i].data.fd;
-        masks[i] = ((evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) ? CURL_CSELECT_IN : 0)
+        masks[i] = ((evs[i].events & (EPOLLIN | EPOLLHUP)) ? CURL_CSELECT_IN : 0)
                  | ((evs[i].events & EPOLLOUT) ? CURL_CSELECT_OUT : 0)
                  | ((evs[i].events & EPOLLERR) ? CURL_CSELECT_ERR : 0);
     }

@@ -79,8 +79,8 @@ public struct BotAPI: Sendable {
 
     /// `send` with no task waiting: `then` hears the outcome on the transport's thread (keep it
     /// short). For requests nobody awaits, such as tap answers.
-    public func send(_ method: String, _ body: RequestBody, then: @escaping @Sendable (Result<Int64?, Error>) -> Void) {
-        transport.post(method, body, timeout: requestTimeout) { outcome in
+    public func send(_ method: String, _ body: RequestBody, timeout: TimeInterval? = nil, then: @escaping @Sendable (Result<Int64?, Error>) -> Void) {
+        transport.post(method, body, timeout: timeout ?? requestTimeout) { outcome in
             then(Result {
                 do { return try BotAPI.sentMessageID(try outcome.get()) } catch let e as TransportError { throw BotAPIError.network(e.description) }
             })

@@ -142,7 +142,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { cont in
-                hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .continuation(cont)))
+                hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .continuation(cont)), inCancellableTask: true)
             }
         } onCancel: {
             incoming.withLock { $0.cancelled.append(id) }
@@ -152,13 +152,18 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
 
     public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void) {
         let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
-        hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .callback(then)))
+        hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .callback(then)), inCancellableTask: false)
     }
 
-    /// Puts a request in the curl thread's inbox (or ends it at once if the transport is shut down).
-    private func hand(_ transfer: Transfer) {
+    /// Puts a request in the curl thread's inbox (or ends it at once if the transport is shut down,
+    /// or its task is already cancelled). The task's flag is read under the inbox's lock: a task
+    /// cancelled before `post` began runs its cancellation handler first, and the curl thread
+    /// could take that id out of the inbox before the request came in, then run the request
+    /// to its end (a stop waiting out the 50 s long poll). Read here, a cancellation either is
+    /// seen now or lands in the inbox with or after the request, where the curl thread finds it.
+    private func hand(_ transfer: Transfer, inCancellableTask: Bool) {
         let (accepted, wake) = incoming.withLock { inbox -> (Bool, Bool) in
-            guard !inbox.stopping else { return (false, false) }
+            guard !inbox.stopping, !(inCancellableTask && Task.isCancelled) else { return (false, false) }
             inbox.new.append(transfer)
             // Only the request that finds the inbox empty wakes the curl thread: one that
             // finds others waiting comes after a wake-up not yet taken (the thread empties

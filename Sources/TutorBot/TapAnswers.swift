@@ -30,16 +30,16 @@ final class TapAnswers: Sendable {
     }
     private let state = Mutex(State())
 
-    /// A tap answer older than this is not tried again: Telegram refuses it after 15 s.
-    static let giveUpAfter = Duration.seconds(14)
+    /// A tap answer older than this is not sent or tried again: Telegram refuses it after 15 s.
+    let giveUpAfter: Duration
     static let retries = 3
 
-    init(api: BotAPI, metrics: BotMetrics?, logger: Logger, limit: Int) {
-        self.api = api; self.metrics = metrics; self.logger = logger; self.limit = limit
+    init(api: BotAPI, metrics: BotMetrics?, logger: Logger, limit: Int, giveUpAfter: Duration = .seconds(14)) {
+        self.api = api; self.metrics = metrics; self.logger = logger; self.limit = limit; self.giveUpAfter = giveUpAfter
     }
 
     func answer(_ items: [OutboxItem]) {
-        let deadline = ContinuousClock.now + Self.giveUpAfter
+        let deadline = ContinuousClock.now + giveUpAfter
         var now: [Attempt] = []
         state.withLock { s in
             for item in items {
@@ -54,7 +54,11 @@ final class TapAnswers: Sendable {
     var outstanding: Int { state.withLock { $0.inFlight + $0.waiting.count - $0.next } }
 
     private func send(_ attempt: Attempt) {
-        api.send(attempt.item.method, .json(attempt.item.body)) { [self] outcome in
+        // No longer than Telegram still takes the answer: a slow request would hold its place
+        // past any use (the default request timeout is 30 s).
+        let left = (attempt.deadline - .now).inSeconds
+        guard left > 0 else { return done() }
+        api.send(attempt.item.method, .json(attempt.item.body), timeout: max(0.5, left)) { [self] outcome in
             switch outcome {
             case .success:
                 metrics?.tapsAnswered.increment()
@@ -70,17 +74,25 @@ final class TapAnswers: Sendable {
                 // A tap too old to answer, or a forged id: nothing a retry can mend.
                 logger.info("tap answer not taken: \(error)", metadata: ["chat_id": "\(attempt.item.chatID)"])
                 done()
-            case .failure:
-                // The transport has shut down: no answer can go now. The waiting ones are dropped
-                // here, not each handed on to fail in turn (a chain of calls as long as the queue).
-                state.withLock { s in s.inFlight -= 1; s.waiting.removeAll(); s.next = 0 }
+            case .failure(let error):
+                // The transport has shut down (or the console's input ended): no answer can go
+                // now. The waiting ones are dropped here, not each handed on to fail in turn (a
+                // chain of calls as long as the queue).
+                let dropped = state.withLock { s -> Int in
+                    defer { s.inFlight -= 1; s.waiting.removeAll(); s.next = 0 }
+                    return s.waiting.count - s.next
+                }
+                if dropped > 0 { logger.info("\(dropped) tap answer(s) not sent: \(error)") }
             }
         }
     }
 
-    /// One answer is over: its place goes to the next waiting, if any.
+    /// One answer is over: its place goes to the next waiting, if any (one Telegram would no
+    /// longer take is dropped: under a burst, sending it would only make the fresh ones wait).
     private func done() {
+        let now = ContinuousClock.now
         let next = state.withLock { s -> Attempt? in
+            while s.next < s.waiting.count, s.waiting[s.next].deadline <= now { s.next += 1 }
             guard s.next < s.waiting.count else {
                 s.inFlight -= 1
                 if !s.waiting.isEmpty { s.waiting.removeAll(keepingCapacity: false); s.next = 0 }

@@ -108,6 +108,25 @@ import Glibc
         #expect(try await transport.post("getMe", Self.body, timeout: 10).status == 200)
     }
 
+    /// A task cancelled before its request began (a stop landing between the poll loop's check
+    /// and its next getUpdates) never sends it: the stop does not wait out a long poll.
+    @Test func aRequestFromACancelledTaskIsNeverSent() async throws {
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        let transport = CurlTransport(baseURL: fake.baseURL, token: "1:test")
+        defer { transport.shutdown() }
+        let poll = RequestBody.json(Data(#"{"offset":0,"timeout":30}"#.utf8))
+        let started = ContinuousClock.now
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.post("getUpdates", poll, timeout: 45)
+        }
+        await #expect(throws: CurlTransport.Cancelled.self) { try await cancelled.value }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(fake.calls.isEmpty, "the request never reached the server")
+    }
+
     @Test func shutdownEndsRequestsInFlightAndRefusesNewOnes() async throws {
         let server = try SilentServer()
         let transport = CurlTransport(baseURL: server.baseURL, token: "1:test")

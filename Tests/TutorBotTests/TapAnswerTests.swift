@@ -49,6 +49,21 @@ import TutorStore
         #expect(counting.most.withLock { $0 } == 8, "at most the gate's 8 in flight, and the gate was full")
     }
 
+    /// Under a burst, an answer whose tap Telegram would no longer take is not sent: it would only
+    /// make the fresh ones wait (here one at a time, each held 300 ms, answers given 0.45 s).
+    @Test func anAnswerTooOldToBeTakenIsNotSent() async throws {
+        let fake = try FakeBotAPI()
+        defer { fake.stop() }
+        let slow = CountingTransport(CurlTransport(baseURL: fake.baseURL, token: "1:test"), holding: .milliseconds(300))
+        defer { slow.inner.shutdown() }
+        let taps = TapAnswers(api: BotAPI(transport: slow), metrics: nil, logger: Logger(label: "test"), limit: 1, giveUpAfter: .milliseconds(450))
+        for i in 0..<5 { fake.enqueue(["callback_query": ["id": "old\(i)", "data": "x", "message": ["message_id": 1, "chat": ["id": Int64(7_000 + i)]]]]) }
+        taps.answer((0..<5).map { OutboxItem(chatID: Int64(7_000 + $0), method: "answerCallbackQuery", body: Data(#"{"callback_query_id":"old\#($0)"}"#.utf8), priority: OutboxItem.tapPriority) })
+        #expect(fake.wait(timeout: 5) { taps.outstanding == 0 })
+        let answered = fake.calls.filter { $0.method == "answerCallbackQuery" }.count
+        #expect(answered == 2, "the first two went out within the 0.45 s; the other three were past it (\(answered) sent)")
+    }
+
     /// A transport that has shut down ends every answer, the waiting ones too.
     @Test func aShutDownTransportLeavesNoAnswerWaiting() async throws {
         let fake = try FakeBotAPI()
@@ -67,7 +82,8 @@ final class CountingTransport: BotAPITransport, @unchecked Sendable {   // state
     let inner: CurlTransport
     let inFlight = Locked(0)
     let most = Locked(0)
-    init(_ inner: CurlTransport) { self.inner = inner }
+    let holding: DispatchTimeInterval
+    init(_ inner: CurlTransport, holding: DispatchTimeInterval = .milliseconds(5)) { self.inner = inner; self.holding = holding }
 
     nonisolated(nonsending) func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
         try await inner.post(method, body, timeout: timeout)
@@ -76,7 +92,7 @@ final class CountingTransport: BotAPITransport, @unchecked Sendable {   // state
     func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void) {
         let now = inFlight.withLock { $0 += 1; return $0 }
         most.withLock { $0 = max($0, now) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + holding) { [self] in
             inner.post(method, body, timeout: timeout) { [self] outcome in
                 inFlight.withLock { $0 -= 1 }
                 then(outcome)
