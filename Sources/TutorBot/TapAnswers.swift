@@ -6,7 +6,7 @@ import TutorStore
 
 /// Answers button taps straight after their batch is committed: no queue, no database, no pace,
 /// not the sender's actor, and no task: each answer is a request whose outcome a callback hears
-/// on the curl thread (`BotAPI.send(_:_:then:)`). A task per tap, woken once to send and again
+/// on the curl thread (`BotAPI.send(_:_:timeout:then:)`). A task per tap, woken once to send and again
 /// for the answer, was a few per cent of an update's CPU at 1,000 learners. At most `limit` in
 /// flight (the curl thread's sockets are finite), the rest wait their turn in order; a transient
 /// failure is retried while Telegram still takes the answer (it refuses one after 15 s).
@@ -50,7 +50,7 @@ final class TapAnswers: Sendable {
         for attempt in now { send(attempt) }
     }
 
-    /// Answers in flight and waiting (for tests and the health of the gate).
+    /// Answers in flight and waiting (the tests read it).
     var outstanding: Int { state.withLock { $0.inFlight + $0.waiting.count - $0.next } }
 
     private func send(_ attempt: Attempt) {
