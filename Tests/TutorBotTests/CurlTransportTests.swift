@@ -38,6 +38,8 @@ import Glibc
     }
 
     static let body = RequestBody.json(Data("{}".utf8))
+    /// A getUpdates the fake holds for 30 s when it has no updates, as Telegram would.
+    static let longPoll = RequestBody.json(Data(#"{"offset":0,"timeout":30}"#.utf8))
 
     @Test func hundredsOfRequestsAtOnceAllGetTheirOwnAnswers() async throws {
         let fake = try FakeBotAPI()
@@ -97,9 +99,7 @@ import Glibc
         defer { fake.stop() }
         let transport = CurlTransport(baseURL: fake.baseURL, token: "1:test")
         defer { transport.shutdown() }
-        // No updates: the fake holds this poll for 30 s, as Telegram would.
-        let poll = RequestBody.json(Data(#"{"offset":0,"timeout":30}"#.utf8))
-        let waiting = Task { try await transport.post("getUpdates", poll, timeout: 45) }
+        let waiting = Task { try await transport.post("getUpdates", Self.longPoll, timeout: 45) }
         try await Task.sleep(for: .milliseconds(300))
         let started = ContinuousClock.now
         waiting.cancel()
@@ -115,11 +115,10 @@ import Glibc
         defer { fake.stop() }
         let transport = CurlTransport(baseURL: fake.baseURL, token: "1:test")
         defer { transport.shutdown() }
-        let poll = RequestBody.json(Data(#"{"offset":0,"timeout":30}"#.utf8))
         let started = ContinuousClock.now
         let cancelled = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await transport.post("getUpdates", poll, timeout: 45)
+            return try await transport.post("getUpdates", Self.longPoll, timeout: 45)
         }
         await #expect(throws: CurlTransport.Cancelled.self) { try await cancelled.value }
         #expect(ContinuousClock.now - started < .seconds(5))
