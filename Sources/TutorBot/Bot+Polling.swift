@@ -7,31 +7,62 @@ import TutorStore
 
 /// The long poll: getUpdates, batches handed to the batch thread, health and the watchdog.
 extension Bot {
-    /// A batch that failed this many times in a row is committed one update at a time, and an
-    /// update that fails alone is skipped: one poisoned update must not hold up everyone's.
+    /// A batch started this many times (failed to commit, or the process died on it) is processed
+    /// one update at a time, so one poisoned update cannot hold up everyone's.
     static let batchTriesBeforeSplitting = 3
 
-    /// Commits the updates of a batch that keeps failing one by one; an update that still fails
-    /// is skipped (the offset moves past it) with a log line naming its chat, its id and the error.
-    /// Returns the offset reached, nil if nothing could be committed (the database itself fails:
-    /// then nothing is skipped, and health reports it).
-    func processOneByOne(_ received: [ReceivedUpdate]) -> Int64? {
+    /// Processes a batch that keeps failing one update at a time, marking each update in flight
+    /// first (`BatchAttempts`): if the process dies on it, the next start skips it.
+    /// - `diedOn`: the update that was in flight when the process died last time: skipped at once.
+    /// - An update whose commit fails because of its own rows (a constraint, a value SQLite won't
+    ///   take) is skipped too. Any other failure (the database busy with a command-line `prune`, a
+    ///   passing I/O error) skips nothing: the run stops there and the poll loop retries later.
+    /// Returns the offset reached, nil if nothing could be committed.
+    func processOneByOne(_ received: [ReceivedUpdate], mark: BatchAttempts.Mark, diedOn: Int64?) -> Int64? {
         var reached: Int64?
         for r in received {
+            guard let id = r.updateID else { continue }
+            let chat = r.update.flatMap(UpdateParser.parse)?.chatID
+            if id == diedOn {
+                guard skip(id, chat: chat, because: "the process died while it was processed alone") else { return reached }
+                reached = id + 1
+                continue
+            }
+            var alone = mark
+            alone.alone = id
+            batchAttempts.write(alone)
+            // Whatever happens next, the process is alive: this update did not kill it.
+            defer { batchAttempts.write(mark) }
             do {
                 if let next = try process([r]) { reached = next }
-            } catch {
-                guard let id = r.updateID else { continue }
-                let chat = r.update.flatMap(UpdateParser.parse).map { String($0.chatID) } ?? "unknown"
-                do { try store.commit([], offset: id + 1) } catch { return reached }
+            } catch where ChatSaveFailure.isAboutTheRows(error) {
+                guard skip(id, chat: chat, because: "it failed \(Self.batchTriesBeforeSplitting) times and again alone: \(error)") else {
+                    return reached
+                }
                 reached = id + 1
-                metrics.updatesSkipped.increment()
-                countersBox.withLock { $0.updatesSkipped += 1 }
-                logger.error("skipped update \(id) of chat \(chat): it failed \(Self.batchTriesBeforeSplitting) times and again alone: \(error)",
-                             metadata: ["chat_id": "\(chat)", "update_id": "\(id)"])
+            } catch {
+                logger.warning("update \(id) could not be committed (\(error)); it will be tried again")
+                return reached
             }
         }
         return reached
+    }
+
+    /// Moves the offset past one update for good: its chat (if a person can be told) hears that
+    /// something went wrong on our side; the log names the chat, the update and why.
+    private func skip(_ id: Int64, chat: Int64?, because reason: String) -> Bool {
+        do {
+            try store.commit(offset: id + 1, extraOutbox: chat.map(apology) ?? []) { _ in }
+        } catch {
+            logger.warning("could not skip update \(id) (\(error)); it will be tried again")
+            return false
+        }
+        metrics.updatesSkipped.increment()
+        countersBox.withLock { $0.updatesSkipped += 1 }
+        let chatName = chat.map(String.init) ?? "unknown"
+        logger.error("skipped update \(id) of chat \(chatName): \(reason)", metadata: ["chat_id": "\(chatName)", "update_id": "\(id)"])
+        sender.wakeSoon()
+        return true
     }
 
     struct PollMarks {
@@ -127,6 +158,27 @@ extension Bot {
             }
             guard !received.isEmpty else { continue }
             let arrived = ContinuousClock.now
+            // Marked before the work, so a restart knows this batch was started (and how often).
+            let next = batchAttempts.next(updateIDs: received.compactMap(\.updateID))
+            if let (mark, diedOn) = next, diedOn != nil || mark.attempts >= Self.batchTriesBeforeSplitting {
+                if mark.attempts == Self.batchTriesBeforeSplitting || diedOn != nil {
+                    logger.error("a batch of \(received.count) update(s) was started \(mark.attempts - 1) time(s) without being saved; processing it one update at a time")
+                }
+                batchAttempts.write(mark)
+                if let reached = try? await batches.run({ [self] in processOneByOne(received, mark: mark, diedOn: diedOn) }) {
+                    offset = reached
+                    sender.wakeSoon()
+                }
+                if offset <= received.compactMap(\.updateID).max() ?? offset {
+                    // Something passing stopped the run (the database busy): wait, then try again.
+                    batchFailures += 1
+                    try? await Task.sleep(for: .seconds(min(30.0, 0.5 * pow(2, Double(min(batchFailures, 6))))))
+                } else {
+                    batchFailures = 0
+                }
+                continue
+            }
+            if let (mark, _) = next { batchAttempts.write(mark) }
             do {
                 if let next = try await batches.run({ [self] in try process(received) }) { offset = next }
                 batchFailures = 0
@@ -138,12 +190,6 @@ extension Bot {
             } catch {
                 batchFailures += 1
                 logger.error("could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \(error); Telegram will re-deliver it")
-                if batchFailures >= Self.batchTriesBeforeSplitting, let next = try? await batches.run({ [self] in processOneByOne(received) }) {
-                    offset = next
-                    batchFailures = 0
-                    sender.wakeSoon()
-                    continue
-                }
                 try? await Task.sleep(for: .seconds(2))
             }
         }

@@ -269,6 +269,9 @@ extension Bot {
                 if Self.mayDealDaily(e.event), let code = change.after.learner.stateCode, let info = banks.state(code) {
                     context.dailySet = try bot.store.dailySet(stateCode: code, day: DailyChallenge.day(for: info, at: now)) ?? []
                 }
+                #if DEBUG
+                if let trap = bot.testTrapText, case .textSent(trap) = e.event { fatalError("test trap (PERMITREADY_TEST_TRAP)") }
+                #endif
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
                 // News for a friend who stopped the bot, blocked it or deleted their data is dropped;
                 // in their quiet hours (9 pm - 8 am their time) it waits until 8 am, unless they

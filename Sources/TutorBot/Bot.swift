@@ -58,6 +58,13 @@ public final class Bot: Sendable {
     let chatFailures = Mutex([Int64: Int]())
     /// When each broadcast's progress message was last edited.
     let progressEdits = Mutex([Int64: Date]())
+    /// The batch in progress, remembered across a crash (see `BatchAttempts`).
+    let batchAttempts: BatchAttempts
+    #if DEBUG
+    /// Test builds only: typed text that traps in the reduction, as a bug in the core would
+    /// (`PERMITREADY_TEST_TRAP`; the crash-loop tests restart the bot as systemd would).
+    let testTrapText = ProcessInfo.processInfo.environment["PERMITREADY_TEST_TRAP"]
+    #endif
 
     public var banks: Banks { banksBox.withLock { $0 } }
     public var counters: BotCounters { countersBox.withLock { $0 } }
@@ -85,6 +92,7 @@ public final class Bot: Sendable {
         self.clock = BotClock(fakeNow: config.fakeNow)
         self.notifier = SystemdNotify(socketPath: config.notifySocket)
         self.logger = logger
+        self.batchAttempts = BatchAttempts(databasePath: config.databasePath, onlyChat: config.onlyChat)
         self.sender = OutboxSender(api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
                                    messagesPerSecond: config.messagesPerSecond, perChatPerSecond: config.perChatPerSecond,
                                    metrics: metrics, logger: logger)

@@ -24,7 +24,11 @@ public struct LocalDay: Codable, Hashable, Comparable, Sendable, CustomStringCon
     }
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
-    public func adding(days: Int) -> LocalDay { LocalDay(ordinal: ordinal + days) }
+    /// Saturates rather than trapping: a day read from a damaged row must not take the bot down.
+    public func adding(days: Int) -> LocalDay {
+        let (sum, overflow) = ordinal.addingReportingOverflow(days)
+        return LocalDay(ordinal: overflow ? (days > 0 ? Int.max : Int.min) : sum)
+    }
 
     /// Howard Hinnant's days-from-civil.
     static func ordinal(year: Int, month: Int, day: Int) -> Int {

@@ -175,11 +175,17 @@ extension Reduction {
 
     static let letters = ["A", "B", "C", "D"]
 
+    /// The options' order as shown: the run's, unless it is not this question's (a stored run
+    /// whose order belongs to another question), then the bank's.
+    static func shownOrder(_ q: Question, _ quiz: QuizRun) -> [Int] {
+        quiz.order.count == q.answers.count ? quiz.order : Array(q.answers.indices)
+    }
+
     func questionView(_ q: Question, _ quiz: QuizRun) -> QuestionView {
         // A typed question shows no options: its only "option" is the answer itself.
         var view = QuestionView(number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
                                 text: q.questionText,
-                                options: q.kind == .fillIn ? [] : zip(Reduction.letters, quiz.order).map { AnswerOption(letter: $0, text: q.answers[$1]) })
+                                options: q.kind == .fillIn ? [] : zip(Reduction.letters, Self.shownOrder(q, quiz)).map { AnswerOption(letter: $0, text: q.answers[$1]) })
         if let sections = quiz.sectionOfQuestion, let format = stateInfo?.test, format.sections.count > 1,
            sections.indices.contains(quiz.index), format.sections.indices.contains(sections[quiz.index]) {
             view.sectionName = format.sections[sections[quiz.index]].name
@@ -191,7 +197,8 @@ extension Reduction {
     }
 
     func answeredView(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool) -> AnsweredView {
-        let letterOf = { (original: Int) in quiz.order.firstIndex(of: original).map { Reduction.letters[$0] } ?? "" }
+        let order = Self.shownOrder(q, quiz)
+        let letterOf = { (original: Int) in order.firstIndex(of: original).map { Reduction.letters[$0] } ?? "" }
         let given = quiz.answers.last { $0.questionID == q.id }
         let correct = q.kind == .fillIn ? (given?.correct ?? false) : chosen == q.correctAnswerIndex
         return AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),

@@ -54,6 +54,16 @@ public struct ChatSaveFailure: Error, CustomStringConvertible {
     public var reason: String
     public var description: String { "chat \(chatID) could not be saved: \(reason)" }
 
+    /// Whether a failed commit was about what was written (retrying the same rows fails the same
+    /// way) rather than a passing state of the database or the disk (busy, locked, an I/O error).
+    public static func isAboutTheRows(_ error: Error) -> Bool {
+        switch error {
+        case let error as DatabaseError: return isAboutTheRows(error)
+        case is EncodingError, is ChatSaveFailure: return true
+        default: return false
+        }
+    }
+
     /// Errors about the rows being written, as opposed to the database or the disk.
     static func isAboutTheRows(_ error: DatabaseError) -> Bool {
         [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_TOOBIG, .SQLITE_RANGE].contains(error.resultCode)

@@ -16,13 +16,14 @@ import Glibc
     final class Child {
         let process = Process()
         let output = Pipe()
-        init(db: String, api: String) throws {
+        init(db: String, api: String, environment extra: [String: String] = [:]) throws {
             process.executableURL = URL(fileURLWithPath: OperationsTests.binary)
             process.arguments = ["run", "--db", db, "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en"]
             var env = ProcessInfo.processInfo.environment
             env["TELEGRAM_BOT_TOKEN"] = "4242424:test-token-for-the-fake-bot-api-only"
             env["TELEGRAM_API_BASE"] = api
             env["PERMITREADY_POLL_TIMEOUT"] = "1"
+            env.merge(extra) { _, new in new }
             process.environment = env
             process.standardOutput = output
             process.standardError = output
