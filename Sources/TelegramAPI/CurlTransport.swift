@@ -46,6 +46,13 @@ public protocol BotAPITransport: Sendable {
     /// with nobody waiting for its answer: a task and its wake-ups each were a few per cent of an
     /// update.
     func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void)
+
+    /// Ends requests in flight and frees what the transport holds (threads, descriptors).
+    func shutdown()
+}
+
+extension BotAPITransport {
+    public func shutdown() {}
 }
 
 extension BotAPITransport {

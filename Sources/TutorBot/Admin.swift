@@ -201,11 +201,12 @@ extension Bot {
         do { result = try BankFiles.load(config.banksDirectory) }
         catch { return ReloadOutcome(ok: false, report: "❌ \(error)", addedByState: []) }
         guard let new = result.banks else {
-            let shown = result.problems.prefix(25)
+            let lines = BankProblemReport.lines(result.problems)
+            let shown = lines.prefix(25)
             var c = Context(ok: false)
             c.count = result.problems.count; c.plural = c.count == 1 ? "" : "s"
-            c.problems = shown.map { Problem(text: $0.description) }
-            c.more = result.problems.count > shown.count ? result.problems.count - shown.count : nil
+            c.problems = shown.map { Problem(text: $0) }
+            c.more = lines.count > shown.count ? lines.count - shown.count : nil
             logger.error("bank reload refused: \(result.problems.count) problem(s)")
             return ReloadOutcome(ok: false, report: prompts.render("admin_reload", c), addedByState: [])
         }

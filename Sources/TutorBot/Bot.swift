@@ -58,6 +58,8 @@ public final class Bot: Sendable {
     let chatFailures = Mutex([Int64: Int]())
     /// When each broadcast's progress message was last edited.
     let progressEdits = Mutex([Int64: Date]())
+    /// The transport was made here (libcurl's thread, its epoll descriptor): shut down when the bot stops.
+    let ownsTransport: Bool
     /// The batch in progress, remembered across a crash (see `BatchAttempts`).
     let batchAttempts: BatchAttempts
     #if DEBUG
@@ -78,12 +80,12 @@ public final class Bot: Sendable {
         let prompts = try Prompts.load(directory: config.promptsDirectory)
         returnFreedMemory()
         let store = try TutorStore(path: config.databasePath, synchronous: config.sqliteSynchronous)
-        let transport = transport ?? CurlTransport(baseURL: config.apiBase, token: config.token)
-        let api = BotAPI(transport: transport, pollTimeout: config.pollTimeout)
-        return Bot(config: config, api: api, store: store, banks: banks, prompts: prompts, logger: logger)
+        let api = BotAPI(transport: transport ?? CurlTransport(baseURL: config.apiBase, token: config.token), pollTimeout: config.pollTimeout)
+        return Bot(config: config, api: api, store: store, banks: banks, prompts: prompts, logger: logger, ownsTransport: transport == nil)
     }
 
-    init(config: Config, api: BotAPI, store: TutorStore, banks: Banks, prompts: Prompts, logger: Logger) {
+    init(config: Config, api: BotAPI, store: TutorStore, banks: Banks, prompts: Prompts, logger: Logger, ownsTransport: Bool = false) {
+        self.ownsTransport = ownsTransport
         self.config = config
         self.api = api
         self.store = store
@@ -187,6 +189,7 @@ public final class Bot: Sendable {
         await sender.stop()
         sending.cancel()
         await sending.value
+        if ownsTransport { api.transport.shutdown() }
     }
 
 }

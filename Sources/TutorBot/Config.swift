@@ -75,6 +75,19 @@ public struct Config: Sendable {
         return c
     }
 
+    /// Why `apiBase` must not be used, if it must not: the token travels in every request's path,
+    /// so anything but https is refused unless the server is on this machine (a local Bot API
+    /// server, the tests' fake).
+    public static func apiBaseProblem(_ base: String) -> String? {
+        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return "TELEGRAM_API_BASE is not a URL (expected https://host)"
+        }
+        if scheme == "https" { return nil }
+        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if scheme == "http" && loopback { return nil }
+        return "TELEGRAM_API_BASE must start with https:// (the bot token is sent in every request); plain http is allowed only to this machine (127.0.0.1, localhost, ::1), not to \(scheme)://\(host)"
+    }
+
     public static func isWellFormedToken(_ t: String) -> Bool {
         t.range(of: #"^[0-9]{5,12}:[A-Za-z0-9_-]{30,}$"#, options: .regularExpression) != nil
     }
@@ -135,7 +148,7 @@ public enum BankFilesError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingDirectory(let d): return "banks directory \(d) does not exist"
-        case .invalid(let p): return "the banks have \(p.count) problem(s):\n" + p.map { "  \($0)" }.joined(separator: "\n")
+        case .invalid(let p): return "the banks have \(p.count) problem(s):\n" + BankProblemReport.lines(p).map { "  \($0)" }.joined(separator: "\n")
         }
     }
 }

@@ -76,6 +76,7 @@ extension PermitReady {
             }
             LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
             let config = paths.config(token: token, defaultDB: "permitready.sqlite")
+            if let problem = Config.apiBaseProblem(config.apiBase) { throw fail(problem) }
             let bot: Bot
             let lock: DatabaseLock
             do {
@@ -151,19 +152,32 @@ extension PermitReady {
 
         struct Reload: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Ask the running bot to re-read and validate Banks/ (through the database).",
-                discussion: "The bot checks every second; a bank with problems is refused and the old one kept. Validate first with `banks validate`.")
+                discussion: "Validates the files first: with any problem nothing is asked of the bot and the command exits non-zero (the bot would refuse them, and would not start with them). Exits non-zero if the bot refused them too.")
             @OptionGroup var paths: Paths
 
             func run() throws {
+                let config = paths.config(token: "", defaultDB: "permitready.sqlite")
+                let checked: (banks: Banks?, problems: [BankProblem])
+                do { checked = try BankFiles.load(config.banksDirectory) } catch { throw fail("\(error)") }
+                guard checked.banks != nil else {
+                    for line in BankProblemReport.lines(checked.problems) { print(line) }
+                    throw fail("\(checked.problems.count) problem(s) in \(config.banksDirectory): not reloaded. "
+                               + "The running bot keeps the banks it has, but the bot will not start with these files: fix them first")
+                }
                 let store: TutorStore
-                do { store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath, access: .current) } catch { throw fail("\(error)") }
+                do { store = try TutorStore(path: config.databasePath, access: .current) } catch { throw fail("\(error)") }
                 try store.setFlag(Bot.reloadResultFlag, nil)
                 try store.setFlag(Bot.reloadFlag, ISO8601DateFormatter().string(from: Date()))
                 for _ in 0..<100 {
-                    if let result = try store.flag(Bot.reloadResultFlag) { print(result); return }
+                    if let result = try store.flag(Bot.reloadResultFlag) {
+                        print(result)
+                        // The bot read the files a moment after this command did: they may have changed since.
+                        if result.contains("NOT reloaded") { throw fail("the bot refused the banks (above)") }
+                        return
+                    }
                     Thread.sleep(forTimeInterval: 0.1)
                 }
-                print("Reload requested; no running bot answered within 10 s. It will reload when it next runs (banks are always read at start).")
+                print("The files are valid. Reload requested; no running bot answered within 10 s. It will reload when it next runs (banks are always read at start).")
             }
         }
 
@@ -177,7 +191,7 @@ extension PermitReady {
                 do { result = try BankFiles.load(dir) } catch { throw fail("\(error)") }
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 guard let banks = result.banks else {
-                    for p in result.problems { print(p) }
+                    for line in BankProblemReport.lines(result.problems) { print(line) }
                     throw fail("\(result.problems.count) problem(s) in \(dir)")
                 }
                 let stateCount = banks.stateQuestions.values.reduce(0) { $0 + $1.count }
@@ -199,7 +213,7 @@ extension PermitReady {
                 let result: (banks: Banks?, problems: [BankProblem])
                 do { result = try BankFiles.load(dir) } catch { throw fail("\(error)") }
                 guard let banks = result.banks else {
-                    for p in result.problems { print(p) }
+                    for line in BankProblemReport.lines(result.problems) { print(line) }
                     throw fail("\(result.problems.count) problem(s) in \(dir): fix what `banks validate` reports first")
                 }
                 let linting = Date()
