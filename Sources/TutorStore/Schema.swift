@@ -332,6 +332,15 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        m.registerMigration("v14-erase-by-chat") { db in
+            try db.execute(sql: """
+                -- "Delete my data" deletes a chat's rows from every table inside the batch's write
+                -- transaction: these two had no index that starts with chat_id for every row
+                -- (outbox's covers pending rows only), so each erase scanned them whole.
+                CREATE INDEX outbox_by_chat ON outbox(chat_id);
+                CREATE INDEX broadcast_delivery_by_chat ON broadcast_delivery(chat_id);
+                """)
+        }
         return m
     }
 }
