@@ -24,6 +24,10 @@ public enum ExamError: Error, Equatable, CustomStringConvertible {
 /// proportion to the pool (largest remainder), and each topic's share is split between the state's
 /// own questions and universal ones in proportion too. A real test samples the whole handbook, so
 /// a practice test does: never 30 right-of-way questions in a row.
+///
+/// The state's own questions are a floor, not only a proportion: a real test is written from the
+/// state's handbook, and a proportional share of a state file of 40 questions among 600 rounds
+/// to none (Texas tests 1 and 3 held 0 of 30). See `SectionBlueprint.forTest`.
 public struct SectionBlueprint: Equatable, Sendable {
     public struct Quota: Equatable, Sendable {
         public var topic: Topic
@@ -32,8 +36,43 @@ public struct SectionBlueprint: Equatable, Sendable {
         public var total: Int { stateOwn + universal }
     }
     public var quotas: [Quota]
+    public var stateOwn: Int { quotas.reduce(0) { $0 + $1.stateOwn } }
 
-    public init(section: TestSection, pool: [Question]) {
+    /// The share of a practice test that comes from the state's own file, at least, and never
+    /// fewer than `minimumStateQuestions` questions.
+    public static let minimumStateShare = 0.15
+    public static let minimumStateQuestions = 3
+
+    /// The blueprints of a whole test: the state's floor (`minimumStateShare` of the test, at
+    /// least `minimumStateQuestions`) spread over the sections that admit state questions, in
+    /// proportion to their size, and never more than a section's state questions can give each of
+    /// the four fixed tests without repeating one.
+    public static func minimumStateQuestions(_ format: TestFormat) -> Int {
+        let questions = format.sections.reduce(0) { $0 + $1.questions }
+        return max(minimumStateQuestions, Int((Double(questions) * minimumStateShare).rounded(.up)))
+    }
+
+    public static func forTest(_ format: TestFormat, pool: [Question]) -> [SectionBlueprint] {
+        let floor = minimumStateQuestions(format)
+        let ownAvailable = format.sections.map { section in
+            pool.filter { $0.stateCode != nil && section.pool.asksOnTest($0) }.count / ExamBuilder.fixedTests
+        }
+        var floors = Readiness.apportion(floor, weights: format.sections.indices.map { ownAvailable[$0] > 0 ? format.sections[$0].questions : 0 })
+        // A section that cannot give its part hands the rest to the others that can.
+        var spare = 0
+        for i in floors.indices {
+            let cap = min(ownAvailable[i], format.sections[i].questions)
+            if floors[i] > cap { spare += floors[i] - cap; floors[i] = cap }
+        }
+        for i in floors.indices where spare > 0 {
+            let room = min(ownAvailable[i], format.sections[i].questions) - floors[i]
+            let add = min(room, spare)
+            floors[i] += add; spare -= add
+        }
+        return format.sections.indices.map { SectionBlueprint(section: format.sections[$0], pool: pool, minimumStateOwn: floors[$0]) }
+    }
+
+    public init(section: TestSection, pool: [Question], minimumStateOwn: Int = 0) {
         let admitted = pool.filter(section.pool.asksOnTest)
         var own = [Topic: Int](), uni = [Topic: Int]()
         for q in admitted { if q.stateCode == nil { uni[q.category, default: 0] += 1 } else { own[q.category, default: 0] += 1 } }
@@ -42,11 +81,32 @@ public struct SectionBlueprint: Equatable, Sendable {
             section.topicWeights.map { Int((($0[t] ?? 0) * 1000).rounded()) } ?? (own[t, default: 0] + uni[t, default: 0]) * 1000
         }
         let perTopic = Readiness.apportion(section.questions, weights: weights)
-        quotas = topics.indices.compactMap { i in
-            guard perTopic[i] > 0 else { return nil }
+        var split = topics.indices.map { i -> (own: Int, universal: Int) in
             let t = topics[i]
-            let split = Readiness.apportion(perTopic[i], weights: [own[t, default: 0], uni[t, default: 0]])
-            return Quota(topic: t, stateOwn: split[0], universal: split[1])
+            let parts = Readiness.apportion(perTopic[i], weights: [own[t, default: 0], uni[t, default: 0]])
+            return (parts[0], parts[1])
+        }
+        let ownTotal = split.reduce(0) { $0 + $1.own }
+        if ownTotal < minimumStateOwn {
+            // The floor's extra state questions, over the topics in proportion to the state's
+            // questions in each; they take the places of universal questions, the same topic's
+            // first, so the topics keep their shares where they can.
+            let extra = Readiness.apportion(minimumStateOwn - ownTotal, weights: topics.map { own[$0, default: 0] })
+            var displaced = 0
+            for i in topics.indices {
+                split[i].own += extra[i]
+                let fromSameTopic = min(extra[i], split[i].universal)
+                split[i].universal -= fromSameTopic
+                displaced += extra[i] - fromSameTopic
+            }
+            // The rest from the topics with the most universal questions in this test.
+            while displaced > 0, let i = split.indices.filter({ split[$0].universal > 0 }).max(by: { split[$0].universal < split[$1].universal }) {
+                split[i].universal -= 1; displaced -= 1
+            }
+        }
+        quotas = topics.indices.compactMap { i in
+            guard split[i].own + split[i].universal > 0 else { return nil }
+            return Quota(topic: topics[i], stateOwn: split[i].own, universal: split[i].universal)
         }
     }
 }
@@ -68,9 +128,10 @@ public enum ExamBuilder {
         guard !format.sections.isEmpty else { throw ExamError.noFormat(state: state.code) }
         var used = Set<String>()
         var dealt: [Int: [Int: [Question]]] = [:]   // test → section → questions
+        let blueprints = SectionBlueprint.forTest(format, pool: pool)
         for s in sectionOrder(format) {
             let section = format.sections[s]
-            let blueprint = SectionBlueprint(section: section, pool: pool)
+            let blueprint = blueprints[s]
             let candidates = pool.filter(section.pool.asksOnTest)
                 .sorted { mixedHash(state.code, $0.id) < mixedHash(state.code, $1.id) }
             for test in 1...fixedTests {
@@ -89,9 +150,10 @@ public enum ExamBuilder {
         var used = Set<String>()
         var bySection: [Int: [Question]] = [:]
         let shuffled = pool.shuffled(using: &random)
+        let blueprints = SectionBlueprint.forTest(format, pool: pool)
         for s in sectionOrder(format) {
             let section = format.sections[s]
-            let blueprint = SectionBlueprint(section: section, pool: pool)
+            let blueprint = blueprints[s]
             bySection[s] = try fill(section, blueprint, shuffled.filter(section.pool.asksOnTest), used: &used)
         }
         return layout(format, bySection, random: &random)
@@ -128,7 +190,27 @@ public enum ExamBuilder {
             }
             picked.append(q); used.insert(q.id); short -= 1
         }
+        topUpStateOwn(&picked, to: blueprint.stateOwn, from: candidates, used: &used)
         return picked
+    }
+
+    /// A topic's bucket of state questions can run dry before the fourth test (a state file has
+    /// one or two questions in most topics): the state's floor is then met with its questions of
+    /// other topics, each in place of a universal question, of the same topic where it can.
+    static func topUpStateOwn(_ picked: inout [Question], to floor: Int, from candidates: [Question], used: inout Set<String>) {
+        var missing = floor - picked.filter { $0.stateCode != nil }.count
+        while missing > 0, let own = candidates.first(where: { $0.stateCode != nil && !used.contains($0.id) }) {
+            let universal = picked.indices.filter { picked[$0].stateCode == nil }
+            guard !universal.isEmpty else { return }
+            var count: [Topic: Int] = [:]
+            for i in universal { count[picked[i].category, default: 0] += 1 }
+            let most = universal.max { count[picked[$0].category, default: 0] < count[picked[$1].category, default: 0] } ?? universal[0]
+            let i = universal.first { picked[$0].category == own.category } ?? most
+            used.remove(picked[i].id)
+            picked[i] = own
+            used.insert(own.id)
+            missing -= 1
+        }
     }
 
     static func layout(_ format: TestFormat, _ bySection: [Int: [Question]], random: inout SeededRandom) -> PracticeExam {

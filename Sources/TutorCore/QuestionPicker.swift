@@ -30,9 +30,18 @@ public enum QuestionPicker {
         }
         let keyed = candidates.map { q -> (Double, Question) in
             (pow(random.unit(), 1 / weight(progress[q.id])), q)
-        }
-        return keyed.sorted { $0.0 > $1.0 }.prefix(count).map(\.1)
+        }.sorted { $0.0 > $1.0 }
+        // About one in five from the state's own file where the pool has them (its real test is
+        // written from its handbook; in proportion to the pool it would be one in fifteen).
+        // More where too few others are left (a quiz on the state's own rules is all its own).
+        let own = keyed.filter { $0.1.stateCode != nil }
+        let others = keyed.filter { $0.1.stateCode == nil }
+        let ownTaken = min(own.count, max(Int((Double(count) * stateShare).rounded()), count - others.count))
+        return (own.prefix(ownTaken) + others.prefix(count - ownTaken)).sorted { $0.0 > $1.0 }.map(\.1)
     }
+
+    /// The share of a quiz drawn from the learner's state's own questions.
+    public static let stateShare = 0.2
 
     /// The learner's misses that still exist in the bank (a removed question drops out quietly).
     public static func reviewQuestions(_ state: ChatState, banks: Banks, limit: Int = quizLength) -> [Question] {

@@ -202,7 +202,7 @@ public enum Readiness {
         var byTopic: [Topic: (Double, Int)] = [:]
         for q in pool { let c = byTopic[q.category] ?? (0, 0); byTopic[q.category] = (c.0 + central[q.id]!, c.1 + 1) }
         // The blueprint depends only on the pool: dealt once for the estimate and its range.
-        let blueprints = format.sections.map { SectionBlueprint(section: $0, pool: pool) }
+        let blueprints = SectionBlueprint.forTest(format, pool: pool)
         func slots(_ chance: [String: Double]) -> [[Double]] {
             sectionSuccess(format: format, pool: pool, blueprints: blueprints) { chance[$0.id] ?? 0 }
         }
@@ -275,7 +275,8 @@ public enum Readiness {
     /// quotas, each slot at the mean chance of its (topic, origin) bucket.
     static func sectionSuccess(format: TestFormat, pool: [Question], blueprints: [SectionBlueprint]? = nil,
                                chance: (Question) -> Double) -> [[Double]] {
-        format.sections.enumerated().map { s, section in
+        let blueprints = blueprints ?? SectionBlueprint.forTest(format, pool: pool)
+        return format.sections.enumerated().map { s, section in
             var sums: [String: (Double, Int)] = [:]
             for q in pool where section.pool.asksOnTest(q) {
                 let key = "\(q.category.rawValue)|\(q.stateCode != nil)"
@@ -286,7 +287,7 @@ public enum Readiness {
                 sums["\(t.rawValue)|\(own)"].map { $0.0 / Double($0.1) }
             }
             var ps: [Double] = []
-            for quota in (blueprints?[s] ?? SectionBlueprint(section: section, pool: pool)).quotas {
+            for quota in blueprints[s].quotas {
                 let own = mean(quota.topic, true) ?? mean(quota.topic, false) ?? 0
                 let uni = mean(quota.topic, false) ?? own
                 ps += repeatElement(own, count: quota.stateOwn)

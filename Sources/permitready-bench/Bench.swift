@@ -44,6 +44,8 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Flag(help: "Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 friends, a 500-friend list (also in --all).")
     var social = false
     @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
+    @Flag(help: "Only the practice tests' blueprint: per launch state (and KY), each fixed test's state questions.")
+    var blueprint = false
     @Flag(help: "Only the readiness calibration: simulated learners, predicted vs true pass rate (also in --all).")
     var calibration = false
     @Option(help: "Calibration: states to simulate (comma-separated).") var calibrationStates = "TX,NY,CA,OH"
@@ -72,6 +74,9 @@ struct PermitReadyBench: AsyncParsableCommand {
         if let loadChallenge { return try await challengeLoad(friends: loadChallenge) }
         if social {
             return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).social(players: 10_000, friends: 500)
+        }
+        if blueprint {
+            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).blueprintTable()
         }
         if calibration {
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)

@@ -49,7 +49,7 @@ struct BenchSuites {
     func blueprintTable() throws {
         let banks = try self.banks()
         print("blueprint (fixed tests 1-4): state · worst topic gap · state questions per test (quota)")
-        for state in banks.states where state.launch {
+        for state in banks.states where state.launch || state.code == "KY" {
             let pool = banks.pool(for: state.code)
             let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
             var worst = 0, own: [Int] = [], ownQuota = 0
@@ -58,7 +58,7 @@ struct BenchSuites {
                 var ownHere = 0
                 for (s, section) in state.test.sections.enumerated() {
                     let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.compactMap { byID[exam.questionIDs[$0]] }
-                    let blueprint = SectionBlueprint(section: section, pool: pool)
+                    let blueprint = SectionBlueprint.forTest(state.test, pool: pool)[s]
                     for quota in blueprint.quotas { worst = max(worst, abs(asked.filter { $0.category == quota.topic }.count - quota.total)) }
                     ownHere += asked.filter { $0.stateCode != nil }.count
                     if n == 1 { ownQuota += blueprint.quotas.reduce(0) { $0 + $1.stateOwn } }

@@ -22,20 +22,44 @@ import TutorCore
     /// Every state's four fixed practice tests: full, disjoint, each topic within ±2 questions of
     /// its blueprint quota in every section, the state's own questions in proportion, and topics
     /// mixed through the test (the first build dealt Texas a test of 30 right-of-way questions).
+    /// Before: a Kentucky quick quiz held 0 of 10 Kentucky questions (in proportion to the pool, one in fifteen).
+    @Test func everyStatesQuickQuizzesAskItsOwnLawAboutOneInFive() {
+        for state in banks.states {
+            let pool = banks.pool(for: state.code)
+            for seed in 1...20 {
+                var random = SeededRandom(seed: UInt64(seed))
+                let quiz = QuestionPicker.pick(QuestionPicker.quizLength, from: pool, progress: [:], random: &random)
+                let own = quiz.filter { $0.stateCode == state.code }.count
+                #expect(quiz.count == QuestionPicker.quizLength)
+                #expect(own == 2, "\(state.code) quiz \(seed): \(own) of \(quiz.count) from its own file")
+            }
+            // A quiz on the state's own rules is all its own.
+            var random = SeededRandom(seed: 7)
+            let own = pool.filter { $0.category == .stateSpecific }
+            let quiz = QuestionPicker.pick(QuestionPicker.quizLength, from: own, progress: [:], random: &random)
+            #expect(quiz.count == min(QuestionPicker.quizLength, own.count), "\(state.code)")
+        }
+    }
+
     @Test func everyStatesFixedTestsFollowTheBlueprint() throws {
         var worst = 0
         for state in banks.states {
             let pool = banks.pool(for: state.code)
             let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
             var seen = Set<String>()
+            let blueprints = SectionBlueprint.forTest(state.test, pool: pool)
+            let floor = SectionBlueprint.minimumStateQuestions(state.test)
             for n in 1...ExamBuilder.fixedTests {
                 let exam = try ExamBuilder.fixedTest(n, state: state, pool: pool)
                 #expect(exam.questionIDs.count == state.test.sections.reduce(0) { $0 + $1.questions }, "\(state.code) test \(n)")
                 #expect(seen.isDisjoint(with: exam.questionIDs), "\(state.code) test \(n) repeats a question of an earlier test")
                 seen.formUnion(exam.questionIDs)
+                // A real test is written from the state's handbook: so is every practice test.
+                let stateOwn = exam.questionIDs.filter { byID[$0]?.stateCode != nil }.count
+                #expect(stateOwn >= floor, "\(state.code) test \(n): \(stateOwn) of \(exam.questionIDs.count) from the state's own file, at least \(floor) wanted")
                 for (s, section) in state.test.sections.enumerated() {
                     let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.map { byID[exam.questionIDs[$0]]! }
-                    let blueprint = SectionBlueprint(section: section, pool: pool)
+                    let blueprint = blueprints[s]
                     for quota in blueprint.quotas {
                         let got = asked.filter { $0.category == quota.topic }.count
                         worst = max(worst, abs(got - quota.total))
