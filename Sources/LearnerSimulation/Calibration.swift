@@ -33,6 +33,10 @@ public enum Calibration {
         case lessonsFirst
         /// Knows nothing and always picks the longest option.
         case longestOption
+        /// One day: 150 quick-quiz questions in five sittings, practice tests 1-4 that evening, then nothing.
+        case cramOneDay
+        /// Six practice tests a day for six days, tests 1-4 in turn, each retaken until passed.
+        case retakeSixADay
 
         var abilityOffset: Double { self == .strong ? 1.5 : self == .weak ? -1 : 0 }
         var takesATestEveryFourthDay: Bool { [.steady, .strong, .weak, .reanswerAtOnce, .longestOption, .lessonsFirst].contains(self) }

@@ -21,6 +21,12 @@ public enum Generator: String, CaseIterable, Sendable {
     /// first answers; studying is memorising the very item by repetition, with no transfer to unseen
     /// ones and no help from lessons; memory fades on a hyperbolic (power-law) curve.
     case memoriser
+    /// Two memories per question: knowing the rule, which transfers to the real test's own wording,
+    /// and *recognising* this question's answer, seen minutes or hours ago, which does not. Recognition
+    /// fades over hours (over a day for a learner who memorises); the rule is learnt mostly from
+    /// spaced recall (a right answer a day or more after the last), barely from massed repetition,
+    /// and it fades over days on a power curve. Answers draw on both; the real test on the rule alone.
+    case recognition
 }
 
 /// One learner's hidden knowledge under one generator.
@@ -32,12 +38,17 @@ struct HiddenKnowledge {
         var strength: Double? = nil
         var last: Date? = nil
         var count = 0
+        /// Recognition generator: when this question's answer was last shown.
+        var shown: Date? = nil
     }
 
     let generator: Generator
     var items: [String: Item] = [:]
     /// Picks the longest option and knows nothing (the guesser pattern).
     let guessesLongest: Bool
+    /// Recognition generator: hours for recognising a shown answer to fall to 1/e (long for a
+    /// learner who memorises answers, short for one who does not).
+    var recognitionHours = 6.0
 
     /// `ability`: the learner's standard-normal ability draw plus the pattern's offset, in logits.
     init(generator: Generator, pool: [Question], ability: Double, guessesLongest: Bool, random: inout SeededRandom) {
@@ -56,9 +67,13 @@ struct HiddenKnowledge {
             case .memoriser:
                 if topicAbility[q.category] == nil { topicAbility[q.category] = ability + 1.2 * Self.normal(&random) }
                 prior = random.unit() < Self.logistic(topicAbility[q.category]! - 0.6) ? 0.98 : 0
+            case .recognition:
+                let ease: Double = switch q.difficulty { case .easy: 0.1; case .medium: -0.6; case .hard: -1.0 }
+                prior = 0.9 * Self.logistic(1.1 * ability + ease + 0.4 * Self.normal(&random))
             }
             items[q.id] = Item(prior: guessesLongest ? 0 : prior)
         }
+        if generator == .recognition { recognitionHours = random.unit() < 0.35 ? 30 : 5 }
     }
 
     static func logistic(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
@@ -75,11 +90,28 @@ struct HiddenKnowledge {
         case .logistic: exp(-pow(days / s, 0.7))
         case .itemDifficulty: 0.95 * pow(0.5, days / s)
         case .memoriser: min(0.97, 1 - pow(0.55, Double(item.count))) / (1 + days / s)
+        case .recognition: 0.95 / pow(1 + days / s, 1.3)
         }
         return max(item.prior, studied)
     }
 
+    /// Chance of recognising `id`'s answer at `t` (recognition generator; 0 for the others).
+    func recognised(_ id: String, at t: Date) -> Double {
+        guard generator == .recognition, let shown = items[id]?.shown else { return 0 }
+        return 0.9 * exp(-max(0, t.timeIntervalSince(shown)) / 3600 / recognitionHours)
+    }
+
+    /// Chance of answering this very question right at `t`: the rule, or its answer recognised.
     func rightChance(_ q: Question, at t: Date) -> Double {
+        if guessesLongest { return Self.keyIsLongest(q) ? 1 : 0 }
+        let r = recall(q.id, at: t)
+        let k = r + (1 - r) * recognised(q.id, at: t)
+        return k * 0.97 + (1 - k) * (q.kind == .fillIn ? 0 : 1 / Double(q.answers.count))
+    }
+
+    /// Chance of answering the real test's question on the same rule right at `t`: the real test
+    /// is worded its own way, so a recognised answer does not help there.
+    func testChance(_ q: Question, at t: Date) -> Double {
         if guessesLongest { return Self.keyIsLongest(q) ? 1 : 0 }
         let r = recall(q.id, at: t)
         return r * 0.97 + (1 - r) * (q.kind == .fillIn ? 0 : 1 / Double(q.answers.count))
@@ -109,6 +141,17 @@ struct HiddenKnowledge {
             // Rote: each exposure of this very item counts, crammed or not; it lasts longer with count.
             item.count += 1
             item.strength = 0.7 * Double(item.count)
+        case .recognition:
+            item.shown = t
+            let gapDays = item.last.map { t.timeIntervalSince($0) / 86_400 } ?? .infinity
+            if let s = item.strength {
+                // Spaced recall of the rule makes it last; massed repetition adds little.
+                if gapDays >= 1, random.unit() < recall(q.id, at: t) { item.strength = s * 3 }
+                else if gapDays >= 1 { item.strength = s * 1.3 }
+                else { item.strength = s * (1 + 0.1 * min(1, gapDays * 4)) }
+            } else if random.unit() < (gapDays >= 1 ? 0.3 : 0.12) {
+                item.strength = 0.8
+            }
         }
         item.last = t
         items[q.id] = item
@@ -128,6 +171,8 @@ struct HiddenKnowledge {
                 item.strength = max(item.strength ?? 0, 0.7)
             case .memoriser:
                 continue   // no transfer: reading is not rehearsing the item
+            case .recognition:
+                if item.strength == nil { if random.unit() < 0.4 { item.strength = 0.8 } }
             }
             item.last = t
             items[id] = item

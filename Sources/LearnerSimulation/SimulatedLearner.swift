@@ -55,14 +55,20 @@ struct SimulatedLearner {
         else { exam = try? ExamBuilder.fixedTest(number, state: state, pool: pool) }
         guard let exam else { return false }
         var right: [Bool] = []
+        var freshCorrect = 0.0, freshTotal = 0.0   // as the bot weighs a test's answers (`QuizRun.freshTotal`)
         for (i, id) in exam.questionIDs.enumerated() {
             guard let q = byID[id] else { right.append(false); continue }
-            right.append(answer(q, at: t.addingTimeInterval(Double(i) * 20)))
+            let at = t.addingTimeInterval(Double(i) * 20)
+            let w = Knowledge.evidenceWeight(progress[q.id], at: at)
+            right.append(answer(q, at: at))
+            freshTotal += w; if right.last == true { freshCorrect += w }
         }
         let outcome = ExamScoring.score(format: state.test, sectionOfQuestion: exam.sectionOfQuestion, correct: right)
-        results.append(QuizResult(quizID: results.count + 1, mode: .practiceTest(number: number), stateCode: state.code,
-                                  correct: outcome.correct, total: outcome.total, passPercent: nil, startedAt: t,
-                                  finishedAt: t.addingTimeInterval(Double(right.count) * 20), byTopic: [], missedIDs: [], exam: outcome))
+        var result = QuizResult(quizID: results.count + 1, mode: .practiceTest(number: number), stateCode: state.code,
+                                correct: outcome.correct, total: outcome.total, passPercent: nil, startedAt: t,
+                                finishedAt: t.addingTimeInterval(Double(right.count) * 20), byTopic: [], missedIDs: [], exam: outcome)
+        result.freshCorrect = freshCorrect; result.freshTotal = freshTotal
+        results.append(result)
         return outcome.passed
     }
 
@@ -93,6 +99,24 @@ struct SimulatedLearner {
             return
         }
         switch pattern {
+        case .cramOneDay:
+            // 150 quick-quiz questions in five sittings through the day, practice tests 1-4 that
+            // evening, then nothing.
+            guard day == 0 else { return }
+            let morning = start.addingTimeInterval(9 * 3600)
+            for sitting in 0..<5 {
+                for q in 0..<3 { _ = quickQuiz(at: morning.addingTimeInterval(Double(sitting) * 7200 + Double(q) * 240)) }
+            }
+            for n in 1...ExamBuilder.fixedTests { practiceTest(n, at: morning.addingTimeInterval(10 * 3600 + Double(n - 1) * 900)) }
+            return
+        case .retakeSixADay:
+            // Six practice tests a day for six days: tests 1-4 in turn, each retaken until passed.
+            guard day < 6 else { return }
+            for k in 0..<6 {
+                let passed = practiceTest(nextTest, at: start.addingTimeInterval(Double(day) * 86_400 + Double(10 + 2 * k) * 3600))
+                if passed { nextTest = nextTest % ExamBuilder.fixedTests + 1 }
+            }
+            return
         case .cramming:
             for s in 0..<(day < 10 ? (day == 0 ? 1 : 0) : 8) { _ = quickQuiz(at: t.addingTimeInterval(Double(s) * 1800)) }
         case .reanswerAtOnce:
@@ -122,7 +146,7 @@ struct SimulatedLearner {
     /// (`tests` 0: every slot at its bucket's mean hidden chance, Poisson-binomial), or the share of
     /// `tests` random tests drawn by the practice-test blueprint that they pass.
     mutating func truePassRate(at t: Date, tests: Int) -> Double {
-        let chance = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, rightChance($0, at: t)) })
+        let chance = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, hidden.testChance($0, at: t)) })
         if tests == 0 { return Readiness.passProbability(format: state.test, pool: pool, chance: chance) }
         var passed = 0
         for _ in 0..<tests {

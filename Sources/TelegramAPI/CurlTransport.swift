@@ -108,7 +108,9 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
                      "the curl thread's epoll set: \(String(cString: strerror(errno)))")
         loop.initialize(to: pr_curl_loop(epfd: epoll, multi: multi, timer_due: -1))
         pr_curl_multi_use_epoll(loop)
-        let t = Thread { [unowned self] in self.run() }
+        // Held by its thread until `shutdown()` ends the loop: the thread reads the transport when
+        // it wakes, and an unowned reference crashed when the bot that owned it was gone first.
+        let t = Thread { [self] in self.run() }
         thread = t
         t.start()
     }

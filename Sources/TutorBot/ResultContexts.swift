@@ -182,6 +182,9 @@ struct ReadinessContext {
     var readingFailedAndDown: Bool
     var onlyRetakes: Bool
     var closeMargin: String
+    /// Fewer than half the pool's questions seen: most of the real test will be new (a learner
+    /// who memorised tests 1-4 has evidence about those 120 questions only).
+    var mostNew: Bool
 
     init(_ r: ReadinessSummary) {
         shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
@@ -202,6 +205,7 @@ struct ReadinessContext {
         readingOneSample = r.reading == .onePassIsOneSample; readingFailedButUp = r.reading == .failedButBetter
         readingFailedAndDown = r.reading == .failedAndDown
         onlyRetakes = r.onlyRetakes
+        mostNew = r.shown && r.seen * 2 < r.poolSize
         if case .closePass(let m) = r.reading {
             readingClosePass = true
             closeMargin = m <= 0 ? "right at the bar" : "\(m) question\(m == 1 ? "" : "s") over the bar"
@@ -226,7 +230,8 @@ extension ReadinessContext: TemplateFields {
          "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
          "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural, "readingRetake": readingRetake,
          "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "readingDipped": readingDipped, "closeMargin": closeMargin,
-         "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "readingFailedAndDown": readingFailedAndDown, "onlyRetakes": onlyRetakes]
+         "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "readingFailedAndDown": readingFailedAndDown, "onlyRetakes": onlyRetakes,
+         "mostNew": mostNew]
     }
 }
 

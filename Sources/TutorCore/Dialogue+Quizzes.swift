@@ -228,6 +228,11 @@ extension Reduction {
         // A lesson's check, answered minutes after reading it, is short-term evidence: it counts for
         // review, mastery and cards, not for the knowledge trace or the first-answer prior.
         let taught: Bool = if case .lessonCheck = quiz.mode { true } else { false }
+        if quiz.mode.isPracticeTest {
+            let w = Knowledge.evidenceWeight(state.progress[q.id], at: ctx.now)
+            quiz.freshTotal = (quiz.freshTotal ?? 0) + w
+            quiz.freshCorrect = (quiz.freshCorrect ?? 0) + (correct ? w : 0)
+        }
         stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied, taught: taught)
         state.progress[q.id] = stats
         let day = today
@@ -341,6 +346,8 @@ extension Reduction {
                                 finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
                                 missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
                                 exam: exam, timedOut: timedOut ? true : nil)
+        result.freshCorrect = quiz.freshCorrect
+        result.freshTotal = quiz.freshTotal
         let misses = Set(result.missedIDs)
         var chosen: [String: Int] = [:], typed: [String: String] = [:]
         for a in quiz.answers where misses.contains(a.questionID) {

@@ -10,8 +10,12 @@ import Foundation
 /// Memory fades toward what the learner would know of a question never studied, with a strength
 /// (in days) that grows with each spaced right answer and resets after a miss.
 ///
-/// An answer given within `recognitionWindow` of the answer last being shown is recognition,
-/// not knowledge (re-answering misses minutes after seeing them): it changes nothing here.
+/// An answer given soon after the answer was last shown may be *recognition* of that answer, not
+/// knowledge of the rule (re-answering misses minutes after seeing them, retaking a test the same
+/// evening): it counts as evidence by `evidenceWeight` — hardly at all within minutes, a fifth
+/// after 4 hours, nearly fully after a day. A first answer to a question never seen counts fully.
+/// Memory lasts longer only with *spaced* right answers (`spacingWeight`: a day or more apart);
+/// massed repetition within hours builds little that lasts, so a crammed day is mostly gone in days.
 ///
 /// Why not the FSRS card's retrievability, which every question also has? FSRS is fitted to
 /// flashcard reviews: it has no guessing (a lucky right answer is full evidence), it treats an
@@ -27,8 +31,15 @@ public enum Knowledge {
     public static let firstStrengthDays = 2.0
     /// Each spaced right answer multiplies the strength by this.
     public static let strengthGrowth = 2.5
-    /// An answer this soon after the answer was last shown is recognition, not knowledge.
-    public static let recognitionWindow: TimeInterval = 4 * 3600
+    /// Hours after the answer was shown for an answer to count half as evidence. Recognising a
+    /// shown answer fades over hours for most learners and over about a day for those who
+    /// memorise, so the weight is small for hours and near full only after a day: h²/(h² + 8²)
+    /// (2 h: 6%, 4 h: 20%, 8 h: 50%, a day: 90%, two days: 97%).
+    public static let recognitionHours = 8.0
+    /// Hours between answers for a right answer's gain in lasting strength to reach 63% of a spaced one's.
+    public static let spacingHours = 24.0
+    /// An answer that counts for less than this is left out (minutes after the answer was shown).
+    public static let minimumEvidenceWeight = 0.02
 
     /// First-attempt accuracy of a newcomer on a four-option question, by difficulty: a little
     /// better than guessing on hard questions, common sense on easy ones.
@@ -64,25 +75,46 @@ public enum Knowledge {
         return floor + (k - floor) * exp(-days / (stats.strengthDays ?? firstStrengthDays))
     }
 
-    /// Whether an answer at `at` would count as evidence (not recognition of an answer just shown).
+    /// How much an answer at `at` counts as evidence of knowing the question (0...1): fully for a
+    /// question never answered, less the sooner it comes after its answer was last shown.
+    public static func evidenceWeight(_ stats: QuestionStats?, at: Date) -> Double {
+        guard let stats, stats.seen > 0 else { return 1 }
+        let hours = max(0, at.timeIntervalSince(stats.lastAnsweredAt)) / 3600
+        return hours * hours / (hours * hours + recognitionHours * recognitionHours)
+    }
+
+    /// How spaced an answer at `at` is from the last one (0...1): what a right answer adds to how
+    /// long the memory lasts.
+    static func spacingWeight(_ stats: QuestionStats, at: Date) -> Double {
+        1 - exp(-max(0, at.timeIntervalSince(stats.lastAnsweredAt)) / 3600 / spacingHours)
+    }
+
+    /// Whether an answer at `at` would count as evidence at all (not recognition of an answer just shown).
     public static func counts(_ stats: QuestionStats?, at: Date) -> Bool {
-        guard let stats, stats.seen > 0 else { return true }
-        return at.timeIntervalSince(stats.lastAnsweredAt) >= recognitionWindow
+        evidenceWeight(stats, at: at) >= minimumEvidenceWeight
     }
 
     /// `unstudied`: what this learner would know of the question without studying it (see
     /// `Readiness.FirstAnswers`); the prior of a first answer and the level memory fades to.
     static func update(_ stats: inout QuestionStats, correct: Bool, at: Date, question: Question, unstudied: Double?) {
-        guard counts(stats, at: at) else { return }
+        let w = evidenceWeight(stats, at: at)
+        guard w >= minimumEvidenceWeight else { return }
         let g = guess(question)
         let floor = unstudied ?? newcomerKnown(question)
         let prior = known(stats, at: at, floor: floor) ?? floor
         let posterior = correct
             ? prior * (1 - slip) / (prior * (1 - slip) + (1 - prior) * g)
             : prior * slip / (prior * slip + (1 - prior) * (1 - g))
+        // Recognition is part of what a soon-repeated answer shows: only the weight's share moves the estimate.
+        let moved = prior + w * (posterior - prior)
         let traced = stats.knowledge != nil
-        stats.knowledge = posterior + (1 - posterior) * learnFromExplanation
+        stats.knowledge = moved + (1 - moved) * learnFromExplanation * w
         stats.knowledgeAt = at
-        stats.strengthDays = correct && traced ? (stats.strengthDays ?? firstStrengthDays) * strengthGrowth : firstStrengthDays
+        let strength = stats.strengthDays ?? firstStrengthDays
+        if correct && traced {
+            stats.strengthDays = strength * (1 + (strengthGrowth - 1) * spacingWeight(stats, at: at))
+        } else {
+            stats.strengthDays = traced ? strength + (firstStrengthDays - strength) * w : firstStrengthDays
+        }
     }
 }

@@ -197,6 +197,10 @@ public struct QuizRun: Codable, Equatable, Sendable {
     /// A level reached during a practice test, announced with its results: mid-test it would
     /// say the answer just given was right (the test hides that until the end).
     public var heldLevelUp: Int? = nil
+    /// Practice tests: right answers and answers, each weighted by how much it could not have been
+    /// recognition of an answer shown shortly before (`Knowledge.evidenceWeight`).
+    public var freshCorrect: Double? = nil
+    public var freshTotal: Double? = nil
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
                 phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,
@@ -265,6 +269,10 @@ public struct QuizResult: Codable, Equatable, Sendable {
     public var missedTyped: [String: String]? = nil
     /// Think Fast: mean seconds per answer.
     public var averageSeconds: Double? = nil
+    /// Practice tests: the right answers and answers that were not recognition of answers shown
+    /// shortly before, weighted (see `QuizRun.freshCorrect`); nil for results stored before them.
+    public var freshCorrect: Double? = nil
+    public var freshTotal: Double? = nil
 
     public init(quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
                 startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String],

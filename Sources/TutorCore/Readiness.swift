@@ -172,9 +172,12 @@ public enum Readiness {
                 let days = max(0, now.timeIntervalSince(r.finishedAt)) / 86_400
                 let freshness = pow(0.5, days / Readiness.testHalfLifeDays)
                 let w = freshness * (retake ? Readiness.retakeWeight : 1)
-                correct += w * Double(r.correct); total += w * Double(r.total)
+                // Only what could not have been recognised: a question whose answer was shown hours
+                // before the test (in the day's quizzes, a test taken that morning) counts that much less.
+                let asked = r.freshTotal ?? Double(r.total), right = r.freshCorrect ?? Double(r.correct)
+                correct += w * right; total += w * asked
                 counted += 1
-                if !retake && freshness >= 0.5 { fresh += 1 }
+                if !retake && freshness >= 0.5 && asked >= 0.5 * Double(r.total) { fresh += 1 }
             }
             lastWasRetake = tests.last?.retake ?? false
         }
@@ -211,8 +214,8 @@ public enum Readiness {
 
         // The knowledge model's expected accuracy on a test question, as a Beta prior worth at most
         // `maxModelStrength` answers, updated with what recent practice tests scored.
-        let evidence = TestEvidence(results: tests, now: now)
         let modelMean = meanChance(model)
+        let evidence = TestEvidence(results: tests, now: now)
         let modelSD = max((modelHigh - modelLow) / 2, 0.01)
         let strength = min(maxModelStrength, max(2, modelMean * (1 - modelMean) / (modelSD * modelSD) - 1))
         let accuracy = (strength * modelMean + evidence.correct) / (strength + evidence.total)

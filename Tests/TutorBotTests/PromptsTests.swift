@@ -244,9 +244,9 @@ import Testing
     /// practice test didn't trust a number nobody explained), with the model's own window.
     @Test func helpSaysHowThePassChanceIsWorkedOut() {
         let help = prompts.fixed("help")
-        let hours = Int(Knowledge.recognitionWindow / 3600)
         for words in ["Your chance of passing", "practice tests count most", "A retake counts for little",
-                      "within \(hours) hours of seeing its answer", "95-100% means"] {
+                      "an answer you saw a few hours ago counts for less than one you remember a day later",
+                      "the number drops on days you don't study", "95-100% means"] {
             #expect(help.contains(words), "\(words)")
         }
     }
