@@ -220,26 +220,17 @@ extension Reduction {
     /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
     mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil) -> Bool {
         let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
-        var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
-        // What the learner's first answers say they'd know of it unstudied: the knowledge trace's prior.
-        let unstudied = Knowledge.counts(state.progress[q.id], at: ctx.now)
-            ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode),
-                                     positions: banks.poolPositions(for: learner.stateCode)).unstudiedKnown(q) : nil
-        // A lesson's check, answered minutes after reading it, is short-term evidence: it counts for
-        // review, mastery and cards, not for the knowledge trace or the first-answer prior.
-        let taught: Bool = if case .lessonCheck = quiz.mode { true } else { false }
         if quiz.mode.isPracticeTest {
             let w = Knowledge.evidenceWeight(state.progress[q.id], at: ctx.now)
             quiz.freshTotal = (quiz.freshTotal ?? 0) + w
             quiz.freshCorrect = (quiz.freshCorrect ?? 0) + (correct ? w : 0)
         }
-        stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied, taught: taught)
-        state.progress[q.id] = stats
+        // A test that reveals its answers at the end keeps them until its results: recorded then
+        // (`recordHeldAnswers`), so no flashcard, review, due count or pass chance shows one before.
+        if !quiz.hidesAnswers { learn(q, correct: correct, mode: quiz.mode) }
         let day = today
         let firstToday = !learner.streak.studied(on: day)
         state.learner.streak.record(day)
-        // Every answer also feeds the question's flashcard: a miss is Again, a right answer Good.
-        reviewCard(q.id, correct ? .good : .again, fromQuiz: true)
         earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct) + (firstToday ? XP.studyDayBonus : 0))
         if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
         state.learner.answeredToday += 1
@@ -255,6 +246,31 @@ extension Reduction {
         effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
                                                   answeredAt: ctx.now, localDay: day)))
         return correct
+    }
+
+    /// What an answer teaches the learner model: the question's progress and knowledge trace, and
+    /// its flashcard (a miss is Again, a right answer Good).
+    mutating func learn(_ q: Question, correct: Bool, mode: QuizMode) {
+        var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
+        // What the learner's first answers say they'd know of it unstudied: the knowledge trace's prior.
+        let unstudied = Knowledge.counts(state.progress[q.id], at: ctx.now)
+            ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode),
+                                     positions: banks.poolPositions(for: learner.stateCode)).unstudiedKnown(q) : nil
+        // A lesson's check, answered minutes after reading it, is short-term evidence: it counts for
+        // review, mastery and cards, not for the knowledge trace or the first-answer prior.
+        let taught: Bool = if case .lessonCheck = mode { true } else { false }
+        stats.record(correct: correct, at: ctx.now, question: q, unstudied: unstudied, taught: taught)
+        state.progress[q.id] = stats
+        reviewCard(q.id, correct ? .good : .again, fromQuiz: true)
+    }
+
+    /// The answers a test held back until its results, recorded now (see `record`).
+    mutating func recordHeldAnswers(_ quiz: QuizRun) {
+        guard quiz.hidesAnswers else { return }
+        for given in quiz.answers {
+            guard let q = banks.question(given.questionID) else { continue }
+            learn(q, correct: given.correct, mode: quiz.mode)
+        }
     }
 
     /// A typed answer to a fill-in question.
@@ -323,6 +339,7 @@ extension Reduction {
         if case .lessonCheck(let id) = quiz.mode { return finishLessonCheck(quiz, lessonID: id) }
         if case .challenge(let token) = quiz.mode { return finishChallenge(quiz, token: token) }
         if case .daily(let day) = quiz.mode { return finishDaily(quiz, dayOrdinal: day) }
+        recordHeldAnswers(quiz)
         var byTopic: [Topic: TopicScore] = [:]
         for a in quiz.answers {
             var s = byTopic[a.topic] ?? TopicScore(topic: a.topic, correct: 0, total: 0)

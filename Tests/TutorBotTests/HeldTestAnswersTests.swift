@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import TutorBot
+@testable import TutorCore
+
+/// Issue #43, item 1: "Answers are revealed at the end, just like test day" — and nothing of an
+/// unfinished test reaches flashcards, review, due counts or the pass chance before its results.
+@Suite struct HeldTestAnswersTests {
+    let banks: Banks
+
+    init() throws {
+        let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
+        #expect(problems.isEmpty)
+        self.banks = try #require(banks)
+    }
+
+    @Test func anUnfinishedTestLeaksNoAnswerAndItsResultsRecordThemAll() throws {
+        var now = Date(timeIntervalSince1970: 1_796_000_000)
+        var s = Dialogue.newChat(chatID: 41, sender: Sender(userID: 41, firstName: "Ana"), isGroup: false, now: now)
+        var seed: UInt64 = 1
+        func reduce(_ e: Event) -> [Effect] {
+            seed += 1; now += 20
+            let (next, effects) = Dialogue.reduce(s, e, DialogueContext(banks: banks, now: now, seed: seed))
+            s = next
+            return effects
+        }
+        func tap(_ a: ButtonAction) -> [Effect] { reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9)) }
+        _ = reduce(.commandSent(.start, payload: "TX"))
+        #expect(s.learner.revealAnswersAsYouGo == false)
+        _ = tap(.startTest(1))
+        let quiz = try #require(s.session.quiz)
+        #expect(quiz.hidesAnswers)
+        for i in 0..<10 {
+            let q = try #require(banks.question(s.session.quiz!.currentQuestionID))
+            let option = i % 3 == 0 ? (q.correctAnswerIndex + 1) % q.answers.count : q.correctAnswerIndex
+            _ = tap(.answer(quiz: quiz.id, question: i, option: option))
+            _ = tap(.next(quiz: quiz.id, question: i))
+        }
+        #expect(s.session.quiz?.answers.count == 10)
+        // The learner leaves: home, then flashcards and review, the next day.
+        now += 86_400
+        let home = tap(.menu(.home))
+        let homeReply = try #require(home.compactMap { e -> Reply? in
+            if case .send(let r) = e, case .home = r.message { r } else { nil }
+        }.first)
+        guard case .home(let homeView) = homeReply.message else { return }
+        #expect(homeView.missedCount == 0 && homeView.seenCount == 0, "\(homeView.missedCount) to review, \(homeView.seenCount) seen")
+        for button in homeReply.buttons.flatMap({ $0 }) {
+            if case .flashcards(let due) = button.label { #expect(due == 0, "flashcards due from the unfinished test: \(due)") }
+        }
+        #expect(s.cards.isEmpty && s.progress.isEmpty, "nothing of the test is in the learner model yet")
+        _ = tap(.menu(.flashcards))
+        #expect(s.session.cards == nil || s.session.cards!.questionIDs.allSatisfy { !quiz.questionIDs.contains($0) })
+
+        // Back to the test and to its end: the results record every answer.
+        _ = tap(.startTest(1))
+        var index = s.session.quiz!.index
+        while let open = s.session.quiz, open.id == quiz.id {
+            let q = try #require(banks.question(open.currentQuestionID))
+            _ = tap(.answer(quiz: open.id, question: index, option: q.correctAnswerIndex))
+            _ = tap(.next(quiz: open.id, question: index))
+            index += 1
+            if index > 40 { break }
+        }
+        #expect(s.results.last?.mode == .practiceTest(number: 1))
+        #expect(s.progress.count == quiz.questionIDs.count, "every answer of the test recorded at its results")
+        #expect(s.cards.count >= 3, "its misses became flashcards")
+    }
+}
