@@ -105,6 +105,10 @@ extension FakeBotAPI {
         if ["sendMessage", "editMessageText", "sendPhoto"].contains(method) {
             if s.blockedChats.contains(chatID) { return error(403, "Forbidden: bot was blocked by the user") }
             let now = Date()
+            if let wait = s.globalWait, now > wait.from.addingTimeInterval(Self.inFlightGrace), now < wait.until {
+                s.sendsInsideGlobalWait += 1
+                s.rateLimitLog.append("inside a global wait \(method) chat \(chatID)")
+            }
             if let notBefore = s.retryNotBefore[chatID], now < notBefore {
                 s.earlyRetries += 1
                 s.rateLimitLog.append("early retry \(method) chat \(chatID) \(String(format: "%.2f", notBefore.timeIntervalSince(now))) s early")
@@ -121,7 +125,12 @@ extension FakeBotAPI {
                 if let cut = s.recentSends.firstIndex(where: { now.timeIntervalSince($0) < 1 }) { s.recentSends.removeFirst(cut) }
                 else { s.recentSends.removeAll() }
                 if s.recentSends.count >= limit {
-                    return tooMany("global", wait: 1 - now.timeIntervalSince(s.recentSends[s.recentSends.count - limit]))
+                    let wait = 1 - now.timeIntervalSince(s.recentSends[s.recentSends.count - limit])
+                    // The first 429 of a wait starts it; the bot must hold every chat until it ends.
+                    if s.globalWait.map({ now >= $0.until }) ?? true {
+                        s.globalWait = (now, now.addingTimeInterval(Double(max(1, Int(wait.rounded(.up))))))
+                    }
+                    return tooMany("global", wait: wait)
                 }
             }
             if let gap = s.perChatSeconds {

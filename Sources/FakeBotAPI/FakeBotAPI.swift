@@ -59,6 +59,10 @@ public final class FakeBotAPI: @unchecked Sendable {
         /// A 429 tells the caller to wait `retry_after` for that chat: a request for it earlier is an early retry.
         var retryNotBefore: [Int64: Date] = [:]
         public var earlyRetries = 0
+        /// A global 429 tells the bot to wait `retry_after` for every chat: a message sent more
+        /// than `inFlightGrace` after it (so not one already on its way) and before its end.
+        public var sendsInsideGlobalWait = 0
+        var globalWait: (from: Date, until: Date)?
         /// Index of the first update not yet confirmed (updates before it are dropped from `updates`).
         var firstUpdateID: Int64 = 1
     }
@@ -171,6 +175,9 @@ public final class FakeBotAPI: @unchecked Sendable {
     public var fileIDSends: Int { state.withLock { $0.fileIDSends } }
     public var rateLimited: Int { state.withLock { $0.rateLimited } }
     public var earlyRetries: Int { state.withLock { $0.earlyRetries } }
+    public var sendsInsideGlobalWait: Int { state.withLock { $0.sendsInsideGlobalWait } }
+    /// Requests that left before a 429 reached the bot still arrive after it.
+    static let inFlightGrace = 0.3
     public var lateAnswers: Int { state.withLock { $0.lateAnswers } }
     public var tapLatencies: [Double] { state.withLock { $0.tapLatencies } }
     public var firstReplyLatencies: [Double] { state.withLock { $0.firstReplyLatencies } }

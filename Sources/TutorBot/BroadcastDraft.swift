@@ -23,7 +23,8 @@ public struct BroadcastDraft: Equatable, Sendable {
             switch self {
             case .empty: return "there is no audience and no note."
             case .noNote(let word): return "there is no note after \"\(word)\"."
-            case .unknownAudience(let word): return "\"\(word)\" is not a state code or \"all\"."
+            case .unknownAudience(let word):
+                return "\"\(word)\" is not a state code or \"all\" (a state is its code in capitals, like TX, or its full name; everyone is \"all\")."
             case .tooLong(let n): return "the note is \(n) characters; the most is \(BroadcastDraft.maxLength)."
             }
         }
@@ -36,7 +37,9 @@ public struct BroadcastDraft: Equatable, Sendable {
         guard words.count >= 2 else { return .failure(.noNote(after: first)) }
         for n in [3, 2, 1] where words.count > n {
             let audience = words.prefix(n).joined(separator: " ")
-            guard let code = audienceCode(audience, states: states, fullNameOnly: n > 1) else { continue }
+            // In a chat line a two-letter state must be typed in capitals: "Hi everyone" and "in 10
+            // minutes" are words, not Hawaii and Indiana.
+            guard let code = audienceCode(audience, states: states, fullNameOnly: n > 1, codeInCapitals: true) else { continue }
             return make(stateCode: code.isEmpty ? nil : code, text: words.dropFirst(n).joined(separator: " "))
         }
         return .failure(.unknownAudience(first))
@@ -58,9 +61,10 @@ public struct BroadcastDraft: Equatable, Sendable {
     }
 
     /// "" for everyone, a state code, or nil when the words name neither.
-    static func audienceCode(_ words: String, states: [StateInfo], fullNameOnly: Bool) -> String? {
+    static func audienceCode(_ words: String, states: [StateInfo], fullNameOnly: Bool, codeInCapitals: Bool = false) -> String? {
         if words.lowercased() == "all" { return "" }
-        if !fullNameOnly, words.count == 2, let s = states.first(where: { $0.code == words.uppercased() }) { return s.code }
+        if !fullNameOnly, words.count == 2, !codeInCapitals || words == words.uppercased(),
+           let s = states.first(where: { $0.code == words.uppercased() }) { return s.code }
         if let s = StateMatcher.match(words, in: states), StateMatcher.isFullName(words, of: s) { return s.code }
         return nil
     }

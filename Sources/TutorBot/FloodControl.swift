@@ -1,8 +1,12 @@
 import Foundation
 
 /// What the sender learned from Telegram's 429s. Telegram's answer does not say which limit was
-/// hit (the chat's ~1/s or the bot's overall one), so the sender infers it: 429s for two or more
-/// different chats within a second mean the bot as a whole is over; a lone one is that chat's.
+/// hit (the chat's ~1/s or the bot's overall one), so the sender infers it: a 429 for a chat that
+/// was within its own pace (the sender keeps every chat under Telegram's per-chat limit) is the
+/// bot's, and so are 429s for two or more different chats within a second; only a lone 429 for a
+/// chat that had just used its burst is that chat's. When in doubt the bot waits: every chat
+/// pausing for retry_after costs a second or two, while sending on through a bot-wide wait makes
+/// Telegram lengthen its waits.
 /// A chat-scope 429 holds only that chat for retry_after. A bot-scope 429 holds every message for
 /// retry_after and sets an overall pace at 70% of what was being sent, but never above 80% of
 /// Telegram's documented ~30/s (a burst of a thousand replies "attempts" hundreds a second, and
@@ -33,10 +37,11 @@ struct FloodControl {
     }
 
     /// Records a 429 and says whose it was; a bot-scope one also lowers the pace (once per window).
-    mutating func rateLimited(chat: Int64, retryAfter: Int, at now: ContinuousClock.Instant) -> Scope {
+    /// `chatAtItsPace`: the chat had used its burst, so the 429 may be its own.
+    mutating func rateLimited(chat: Int64, retryAfter: Int, chatAtItsPace: Bool, at now: ContinuousClock.Instant) -> Scope {
         recent429s.removeAll { now - $0.at > Self.window }
         recent429s.append((chat, now))
-        guard Set(recent429s.map(\.chat)).count >= 2 else { return .chat }
+        guard !chatAtItsPace || Set(recent429s.map(\.chat)).count >= 2 else { return .chat }
         let until = now + .seconds(retryAfter)
         pausedUntil = max(pausedUntil ?? until, until)
         // Lowered once per hold: the 429s of requests already in flight say nothing new.

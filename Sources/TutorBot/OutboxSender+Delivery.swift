@@ -62,7 +62,9 @@ extension OutboxSender {
         } catch let error as BotAPIError {
             switch error {
             case .retryAfter(let seconds):
-                let scope = flood.rateLimited(chat: item.chatID, retryAfter: seconds, at: .now)
+                // Within its own pace (a token left after this send) the chat cannot be what was over.
+                let atItsPace = (chatPace[item.chatID]?.tokens ?? Self.chatBurst) < 1
+                let scope = flood.rateLimited(chat: item.chatID, retryAfter: seconds, chatAtItsPace: atItsPace, at: .now)
                 (scope == .bot ? metrics?.rateLimitedBot : metrics?.rateLimitedChat)?.increment()
                 if scope == .bot {
                     overall.setRate(flood.pace)

@@ -299,6 +299,9 @@ final class Harness: @unchecked Sendable {
         let r = learners.finish(timeout: 150)
         #expect(r.finished == 45, "every session finishes: \(r.summary) \(r.stuck)")
         #expect(r.earlyRetries == 0, "no request before its retry_after: \(h.fake.rateLimitLog.filter { $0.hasPrefix("early") }.prefix(3))")
+        // A 429 for the bot as a whole pauses every chat until it ends (issue #39: 153 were sent inside one).
+        #expect(h.fake.rateLimited > 0, "the load went over Telegram's limits")
+        #expect(h.fake.sendsInsideGlobalWait == 0, "\(h.fake.rateLimitLog.filter { $0.hasPrefix("inside") }.prefix(3))")
         #expect(r.unansweredTaps == 0 && r.lateTapAnswers == 0, "every tap answered in time: \(r.summary)")
         #expect(r.doubledQuestions == 0 && r.missingQuestions == 0, "\(r.summary)")
         #expect(r.rejections.isEmpty, "\(r.rejections.prefix(3))")

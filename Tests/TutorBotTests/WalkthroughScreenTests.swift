@@ -57,4 +57,22 @@ import Testing
         #expect(BroadcastDraft.parse("all  Hi there ", states: []) == .success(BroadcastDraft(stateCode: nil, text: "Hi there")))
         #expect(BroadcastDraft.make(to: "all", text: String(repeating: "x", count: 3_001), states: []) == .failure(.tooLong(3_001)))
     }
+
+    /// Issue #39: "/broadcast Hi everyone …" went to Hawaii and "/broadcast in 10 minutes …" to
+    /// Indiana. In a chat line a two-letter state is its code in capitals.
+    @Test func aBroadcastStartingWithAnEnglishWordIsNotSentToAState() {
+        let names = ["HI": "Hawaii", "IN": "Indiana", "OK": "Oklahoma", "ME": "Maine", "OR": "Oregon", "OH": "Ohio", "TX": "Texas"]
+        let states = names.keys.sorted().map { code in
+            StateInfo(code: code, name: names[code]!, timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H", launch: true,
+                      confidence: .high, note: nil, test: TestFormat(questions: 10, passCorrect: 7, sections: []))
+        }
+        for line in ["Hi everyone, new questions are in", "in 10 minutes the bot restarts", "ok folks", "me again", "oh and one more"] {
+            guard case .failure(.unknownAudience) = BroadcastDraft.parse(line, states: states) else {
+                Issue.record("\(line) was read as a state"); continue
+            }
+        }
+        #expect(BroadcastDraft.parse("HI Aloha, new Hawaii questions", states: states) == .success(BroadcastDraft(stateCode: "HI", text: "Aloha, new Hawaii questions")))
+        #expect(BroadcastDraft.parse("TX New questions", states: states) == .success(BroadcastDraft(stateCode: "TX", text: "New questions")))
+        #expect(BroadcastDraft.make(to: "tx", text: "From the command line", states: states) == .success(BroadcastDraft(stateCode: "TX", text: "From the command line")))
+    }
 }
