@@ -35,6 +35,8 @@ public final class LoadLearners: @unchecked Sendable {
         public var missingQuestions = 0
         public var rateLimited = 0
         public var earlyRetries = 0
+        /// Messages sent inside an overall 429's wait (requests already in flight aside).
+        public var sendsInsideGlobalWait = 0
         public var rejections: [String] = []
         /// Learners that never finished, with where they stopped (for a failing test's message).
         public var stuck: [String] = []
@@ -54,7 +56,7 @@ public final class LoadLearners: @unchecked Sendable {
                 + "first reply p50/p95/p99 \(ms(firstReply, 0.5))/\(ms(firstReply, 0.95))/\(ms(firstReply, 0.99)) ms; "
                 + "tap answer p50/p95/p99 \(ms(tapAnswer, 0.5))/\(ms(tapAnswer, 0.95))/\(ms(tapAnswer, 0.99)) ms; "
                 + "unanswered taps \(unansweredTaps), late \(lateTapAnswers), doubled questions \(doubledQuestions), missing \(missingQuestions), "
-                + "429s \(rateLimited), early retries \(earlyRetries)"
+                + "429s \(rateLimited), early retries \(earlyRetries), sent inside an overall wait \(sendsInsideGlobalWait)"
         }
     }
 
@@ -111,6 +113,7 @@ public final class LoadLearners: @unchecked Sendable {
             r.lateTapAnswers = s.lateAnswers
             r.rateLimited = s.rateLimited
             r.earlyRetries = s.earlyRetries
+            r.sendsInsideGlobalWait = s.sendsInsideGlobalWait
             r.rejections = s.rejections
         }
         r.unansweredTaps = fake.unansweredCallbacks.count
