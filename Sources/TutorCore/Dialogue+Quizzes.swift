@@ -140,7 +140,11 @@ extension Reduction {
         case .asking: askCurrentQuestion(reshuffle: quiz.order.isEmpty)
         case .answered:
             guard let q = banks.question(quiz.currentQuestionID), let given = quiz.answers.last else { return advance() }
-            var reply = answeredReply(q, quiz: quiz, chosen: given.chosen, timedOut: given.chosen < 0)
+            // No answer (-1) is a timeout only where the question had a timer; elsewhere it was
+            // "idk", a skip. A new message: the sign it asked about comes with it again.
+            let timedOut = given.chosen == -1 && quiz.secondsPerQuestion != nil
+            var reply = answeredReply(q, quiz: quiz, chosen: given.chosen, timedOut: timedOut)
+            reply.picture = q.imageAssetName
             reply.tag = quiz.questionTag
             send(reply)
         }

@@ -66,4 +66,43 @@ import Testing
         #expect(s.progress.count == quiz.questionIDs.count, "every answer of the test recorded at its results")
         #expect(s.cards.count >= 3, "its misses became flashcards")
     }
+
+    /// Issue #43, item 2: after "idk" and a resume, the question read "⏰ Time's up" in a test with
+    /// no timer, without its sign picture, and labelled with its topic instead of its section.
+    @Test func aSkippedQuestionResumesAsSkippedWithItsPictureAndSection() throws {
+        var now = Date(timeIntervalSince1970: 1_796_000_000)
+        var s = Dialogue.newChat(chatID: 42, sender: Sender(userID: 42, firstName: "Jo"), isGroup: false, now: now)
+        var seed: UInt64 = 1
+        func reduce(_ e: Event) -> [Effect] {
+            seed += 1; now += 20
+            let (next, effects) = Dialogue.reduce(s, e, DialogueContext(banks: banks, now: now, seed: seed))
+            s = next
+            return effects
+        }
+        func tap(_ a: ButtonAction) -> [Effect] { reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9)) }
+        _ = reduce(.commandSent(.start, payload: "NY"))
+        s.learner.revealAnswersAsYouGo = true
+        _ = tap(.startTest(1))
+        let quiz = try #require(s.session.quiz)
+        #expect(!quiz.hidesAnswers && quiz.secondsPerQuestion == nil)
+        // Answer up to a sign question (the signs section comes first), then "idk" on it.
+        var i = 0
+        while let q = banks.question(s.session.quiz!.currentQuestionID), q.imageAssetName == nil || i < 1 {
+            _ = tap(.answer(quiz: quiz.id, question: i, option: q.correctAnswerIndex))
+            _ = tap(.next(quiz: quiz.id, question: i))
+            i += 1
+            if i >= 20 { Issue.record("no sign question in NY test 1"); return }
+        }
+        let idk = reduce(.textSent("idk"))
+        #expect(idk.contains { if case .edit(_, let r) = $0, case .answered(let v) = r.message { v.skipped } else { false } })
+        _ = tap(.menu(.home))
+        let resumed = tap(.startTest(1))
+        let reply = try #require(resumed.compactMap { e -> Reply? in
+            if case .send(let r) = e, case .answered = r.message { r } else { nil }
+        }.first)
+        guard case .answered(let view) = reply.message else { return }
+        #expect(!view.timedOut && view.skipped, "a skip is not a timeout")
+        #expect(reply.picture != nil, "the sign comes back with its question")
+        #expect(view.question.sectionName == "Road signs", "\(view.question.sectionName ?? "no section")")
+    }
 }
