@@ -50,17 +50,21 @@ struct AdminDesk {
         }
         struct StateLine { var code: String; var learners: Int }
         struct Context { var learners, blocked, activeToday, activeWeek, answersToday, challenges, challengePlays, friendships: Int
-                         var hasStates: Bool; var states: [StateLine]; var hasDaily: Bool; var daily: [StateLine] }
+                         var hasStates: Bool; var states: [StateLine]; var hasDaily: Bool; var daily: [StateLine]
+                         var noState: Int; var hasNoState: Bool }
         let social = (try? bot.store.socialCounts()) ?? (challenges: 0, plays: 0, friendships: 0)
         // Today's Daily 5 players, each state on its own day.
         let days = Dictionary(uniqueKeysWithValues: bot.banks.states.map { ($0.code, DailyChallenge.day(for: $0, at: now)) })
         let daily = ((try? bot.store.dailyPlayers(on: days)) ?? []).map { StateLine(code: $0.code, learners: $0.players) }
+        let noState = max(0, stats.learners - stats.byState.reduce(0) { $0 + $1.learners })
         return prompts.render("admin_stats", Context(learners: stats.learners, blocked: stats.blocked, activeToday: stats.activeToday,
                                                      activeWeek: stats.activeWeek, answersToday: stats.answersToday,
                                                      challenges: social.challenges, challengePlays: social.plays, friendships: social.friendships,
-                                                     hasStates: !stats.byState.isEmpty,
+                                                     hasStates: !stats.byState.isEmpty || noState > 0,
                                                      states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) },
-                                                     hasDaily: !daily.isEmpty, daily: daily))
+                                                     hasDaily: !daily.isEmpty, daily: daily,
+                                                     // Learners who have not picked a state yet: "Learners: 3" over two states read wrong.
+                                                     noState: noState, hasNoState: noState > 0))
     }
 
     /// Re-reads Banks/, validates everything, and swaps atomically; a bad bank keeps the old ones.

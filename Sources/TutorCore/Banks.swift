@@ -268,6 +268,8 @@ public struct Banks: Sendable {
     /// and every lesson screen walk the path).
     public let lessonTopics: [Topic]
     private let universalLessonPath: [Lesson]
+    /// Each state's whole path (`lessonPath(forState:)`), built once.
+    private let statePaths: [String: [Lesson]]
 
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
                 signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:],
@@ -301,6 +303,7 @@ public struct Banks: Sendable {
         let lessonTopics = Topic.allCases.filter { universalLessons[$0]?.isEmpty == false }
         self.lessonTopics = lessonTopics
         self.universalLessonPath = lessonTopics.flatMap { universalLessons[$0] ?? [] }
+        self.statePaths = stateLessons.filter { !$0.value.isEmpty }.mapValues { Self.weave($0, into: lessonTopics, universalLessons) }
     }
 
     public func question(_ id: String) -> Question? { byID[id] }
@@ -320,10 +323,25 @@ public struct Banks: Sendable {
         return universal.filter { !excluding.contains($0.id) } + own
     }
 
-    /// A learner's lesson path: the topics' lessons in handbook order, then their state's own.
+    /// A learner's lesson path: the topics' lessons in handbook order, with their state's own
+    /// lessons woven in, one after each topic from road signs on (see `weave`).
     public func lessonPath(forState code: String?) -> [Lesson] {
         guard let code, let own = stateLessons[code], !own.isEmpty else { return universalLessonPath }
-        return universalLessonPath + own
+        return statePaths[code] ?? Self.weave(own, into: lessonTopics, universalLessons)
+    }
+
+    /// A teen's real test is written from their state's handbook, and the general lessons run to
+    /// about sixty: with the state's lessons last, two weeks of study might never reach their own
+    /// state's permit rules, alcohol limit or phone law. So the first comes right after road signs
+    /// (the second day at four lessons a day) and the others one after each following topic.
+    static func weave(_ own: [Lesson], into topics: [Topic], _ universalLessons: [Topic: [Lesson]]) -> [Lesson] {
+        var path: [Lesson] = []
+        var left = own[...]
+        for topic in topics {
+            path += universalLessons[topic] ?? []
+            if let next = left.popFirst() { path.append(next) }
+        }
+        return path + left
     }
     public func lessons(for topic: Topic) -> [Lesson] { universalLessons[topic] ?? [] }
     public func lessons(forState code: String) -> [Lesson] { stateLessons[code] ?? [] }

@@ -53,12 +53,12 @@ struct BenchSuites {
             let pool = banks.pool(for: state.code)
             let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
             var worst = 0, own: [Int] = [], ownQuota = 0
+            let blueprints = SectionBlueprint.forTest(state.test, pool: pool)
             for n in 1...ExamBuilder.fixedTests {
                 let exam = try ExamBuilder.fixedTest(n, state: state, pool: pool)
                 var ownHere = 0
-                for (s, section) in state.test.sections.enumerated() {
+                for (s, blueprint) in blueprints.enumerated() {
                     let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.compactMap { byID[exam.questionIDs[$0]] }
-                    let blueprint = SectionBlueprint.forTest(state.test, pool: pool)[s]
                     for quota in blueprint.quotas { worst = max(worst, abs(asked.filter { $0.category == quota.topic }.count - quota.total)) }
                     ownHere += asked.filter { $0.stateCode != nil }.count
                     if n == 1 { ownQuota += blueprint.quotas.reduce(0) { $0 + $1.stateOwn } }

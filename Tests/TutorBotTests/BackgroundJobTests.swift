@@ -25,6 +25,14 @@ import TutorStore
         #expect(h.waitForText(admin, "PermitReady stats"))
         let stats = try #require(h.fake.messages(chat: admin).last)
         #expect(stats.text.contains("Learners: <b>1</b>") && stats.text.contains("TX: 1"))
+        #expect(!stats.text.contains("no state picked yet"))
+        // A learner who has not picked a state is counted where the states are listed (issue #39:
+        // "Learners: 3" above a list of two).
+        h.fake.say("/start", chat: learner + 1)
+        #expect(h.waitForText(learner + 1, "Which state"))
+        h.fake.say("/stats", chat: admin)
+        #expect(h.fake.wait { h.fake.messages(chat: admin).last?.text.contains("no state picked yet: 1") == true },
+                "\(h.fake.messages(chat: admin).last?.text ?? "")")
 
         h.fake.say("/reload", chat: admin)
         #expect(h.waitForText(admin, "Banks reloaded"))

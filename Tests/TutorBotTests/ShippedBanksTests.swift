@@ -22,6 +22,22 @@ import TutorCore
     /// Every state's four fixed practice tests: full, disjoint, each topic within ±2 questions of
     /// its blueprint quota in every section, the state's own questions in proportion, and topics
     /// mixed through the test (the first build dealt Texas a test of 30 right-of-way questions).
+    /// Issue #41: the state's lessons came after ~60 general ones, so two weeks of study might never
+    /// reach the state's own permit, alcohol or phone rules. The first now follows road signs, and
+    /// the others one after each following topic.
+    @Test func everyStatesOwnLessonsComeEarlyAndInterleaved() {
+        for state in banks.states {
+            let own = banks.lessons(forState: state.code)
+            guard !own.isEmpty else { continue }
+            let path = banks.lessonPath(forState: state.code)
+            let positions = own.compactMap { lesson in path.firstIndex { $0.id == lesson.id } }
+            #expect(positions.count == own.count, "\(state.code): every state lesson is on the path")
+            #expect((positions.first ?? .max) < 8, "\(state.code): its first lesson is lesson \((positions.first ?? -1) + 1)")
+            #expect(zip(positions, positions.dropFirst()).allSatisfy { $1 - $0 > 1 }, "\(state.code): interleaved, not in a block")
+            #expect(Set(path.map(\.id)).count == path.count, "\(state.code): no lesson twice")
+        }
+    }
+
     /// Before: a Kentucky quick quiz held 0 of 10 Kentucky questions (in proportion to the pool, one in fifteen).
     @Test func everyStatesQuickQuizzesAskItsOwnLawAboutOneInFive() {
         for state in banks.states {
