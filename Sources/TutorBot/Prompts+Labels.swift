@@ -59,9 +59,10 @@ extension Prompts {
         case .confirmUnfriend(let name): return text(b["confirmUnfriend"] ?? "Yes, remove {{name}}", ["name": name])
         case .keepFriend(let name): return text(b["keepFriend"] ?? "Keep {{name}}", ["name": name])
         case .hideFromFriends(let on): return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"]) ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")
-        case .learn(let topic, let number, let count, let continuing):
+        case .learn(let topic, let number, let count, let continuing, let stateName):
+            let name = stateName.map { text(b["stateRules"] ?? "{{state}} rules", ["state": $0]) } ?? topicName(topic)
             return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
-                        ["topic": topicName(topic), "number": String(number), "count": String(count)])
+                        ["topic": name, "number": String(number), "count": String(count)])
         case .nextCard: return b["nextCard"] ?? "Next"
         case .checkYourself(1): return text(b["checkYourselfOne"] ?? "Check yourself (1 question)")
         case .checkYourself(let n): return text(b["checkYourself"] ?? "Check yourself ({{count}})", ["count": String(n)])

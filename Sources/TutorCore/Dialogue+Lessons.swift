@@ -30,7 +30,8 @@ extension Reduction {
         let open = checking ?? state.session.lesson.flatMap { banks.lesson($0.lessonID) }
         guard let lesson = open ?? nextLesson else { return nil }
         let p = place(of: lesson)
-        return Button(.learn(topic: p.topic, number: p.number, of: p.count, continuing: open != nil), .menu(.learn))
+        let stateName = lesson.stateCode.flatMap { banks.state($0)?.name }
+        return Button(.learn(topic: p.topic, number: p.number, of: p.count, continuing: open != nil, stateName: stateName), .menu(.learn))
     }
 
     /// "📖 Learn": the lesson that is open, else the next of the path.

@@ -37,8 +37,9 @@ public enum ButtonLabel: Equatable, Sendable {
     case topic(Topic)
     case yesState(name: String), pickAnother, switchTo(name: String), backToTest, doneForNow
     case messagesBackOn
-    /// Home's lesson button: the next lesson ("📖 Learn: Road signs · lesson 2 of 5"), or the one open.
-    case learn(topic: Topic, number: Int, of: Int, continuing: Bool)
+    /// Home's lesson button: the next lesson ("📖 Learn: Road signs · lesson 2 of 5"), or the one open;
+    /// `stateName`: a state's own lesson is labelled by its state ("Kentucky rules"), as the lesson itself is.
+    case learn(topic: Topic, number: Int, of: Int, continuing: Bool, stateName: String? = nil)
     case nextCard, checkYourself(questions: Int), testOut(needed: Int, of: Int), nextLesson, quizTopic(Topic)
     /// A lesson in a topic's list, ✅ when done.
     case lesson(number: Int, title: String, done: Bool)

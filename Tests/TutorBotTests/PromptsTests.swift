@@ -240,6 +240,14 @@ import Testing
         }
     }
 
+    /// Issue #43: home said "Continue: Your state's rules · lesson 2 of 4" while the lesson itself
+    /// said "Kentucky rules · lesson 2 of 4". Both name the state now.
+    @Test func homeNamesTheStatesLessonsAsTheLessonDoes() {
+        #expect(prompts.label(.learn(topic: .stateSpecific, number: 2, of: 4, continuing: true, stateName: "Kentucky"))
+                == "📖 Continue: Kentucky rules · lesson 2 of 4")
+        #expect(prompts.label(.learn(topic: .signals, number: 1, of: 3, continuing: false)) == "📖 Learn: Traffic signals · lesson 1 of 3")
+    }
+
     /// /help says how the pass chance is worked out (an anxious teen shown 95-100% after one
     /// practice test didn't trust a number nobody explained), with the model's own window.
     @Test func helpSaysHowThePassChanceIsWorkedOut() {
