@@ -15,16 +15,10 @@ import Testing
     }
 
     @Test func anUnfinishedTestLeaksNoAnswerAndItsResultsRecordThemAll() throws {
-        var now = Date(timeIntervalSince1970: 1_796_000_000)
-        var s = Dialogue.newChat(chatID: 41, sender: Sender(userID: 41, firstName: "Ana"), isGroup: false, now: now)
-        var seed: UInt64 = 1
-        func reduce(_ e: Event) -> [Effect] {
-            seed += 1; now += 20
-            let (next, effects) = Dialogue.reduce(s, e, DialogueContext(banks: banks, now: now, seed: seed))
-            s = next
-            return effects
-        }
-        func tap(_ a: ButtonAction) -> [Effect] { reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9)) }
+        let chat = TestChat(banks: banks, chatID: 41, name: "Ana")
+        var s: ChatState { get { chat.state } set { chat.state = newValue } }
+        func reduce(_ e: Event) -> [Effect] { chat.reduce(e) }
+        func tap(_ a: ButtonAction) -> [Effect] { chat.tap(a) }
         _ = reduce(.commandSent(.start, payload: "TX"))
         #expect(s.learner.revealAnswersAsYouGo == false)
         _ = tap(.startTest(1))
@@ -38,7 +32,7 @@ import Testing
         }
         #expect(s.session.quiz?.answers.count == 10)
         // The learner leaves: home, then flashcards and review, the next day.
-        now += 86_400
+        chat.now += 86_400
         let home = tap(.menu(.home))
         let homeReply = try #require(home.compactMap { e -> Reply? in
             if case .send(let r) = e, case .home = r.message { r } else { nil }
@@ -70,16 +64,10 @@ import Testing
     /// Issue #43, item 2: after "idk" and a resume, the question read "⏰ Time's up" in a test with
     /// no timer, without its sign picture, and labelled with its topic instead of its section.
     @Test func aSkippedQuestionResumesAsSkippedWithItsPictureAndSection() throws {
-        var now = Date(timeIntervalSince1970: 1_796_000_000)
-        var s = Dialogue.newChat(chatID: 42, sender: Sender(userID: 42, firstName: "Jo"), isGroup: false, now: now)
-        var seed: UInt64 = 1
-        func reduce(_ e: Event) -> [Effect] {
-            seed += 1; now += 20
-            let (next, effects) = Dialogue.reduce(s, e, DialogueContext(banks: banks, now: now, seed: seed))
-            s = next
-            return effects
-        }
-        func tap(_ a: ButtonAction) -> [Effect] { reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9)) }
+        let chat = TestChat(banks: banks, chatID: 42, name: "Jo")
+        var s: ChatState { get { chat.state } set { chat.state = newValue } }
+        func reduce(_ e: Event) -> [Effect] { chat.reduce(e) }
+        func tap(_ a: ButtonAction) -> [Effect] { chat.tap(a) }
         _ = reduce(.commandSent(.start, payload: "NY"))
         s.learner.revealAnswersAsYouGo = true
         _ = tap(.startTest(1))
@@ -105,4 +93,26 @@ import Testing
         #expect(reply.picture != nil, "the sign comes back with its question")
         #expect(view.question.sectionName == "Road signs", "\(view.question.sectionName ?? "no section")")
     }
+}
+
+/// One learner's chat driven through the reducer on the shipped banks, 20 s between events.
+final class TestChat {
+    let banks: Banks
+    var now = Date(timeIntervalSince1970: 1_796_000_000)
+    var state: ChatState
+    var seed: UInt64 = 1
+
+    init(banks: Banks, chatID: Int64, name: String) {
+        self.banks = banks
+        state = Dialogue.newChat(chatID: chatID, sender: Sender(userID: chatID, firstName: name), isGroup: false, now: now)
+    }
+
+    func reduce(_ e: Event) -> [Effect] {
+        seed += 1; now += 20
+        let effects: [Effect]
+        (state, effects) = Dialogue.reduce(state, e, DialogueContext(banks: banks, now: now, seed: seed))
+        return effects
+    }
+
+    func tap(_ a: ButtonAction) -> [Effect] { reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9)) }
 }
