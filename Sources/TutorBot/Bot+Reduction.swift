@@ -14,6 +14,7 @@ extension Bot {
     struct Batch {
         let bot: Bot
         let banks: Banks
+        let ask: AskIndex?
         let now: Date
         var counts = BotCounters()
         /// Admin replies: they change no learner's state.
@@ -51,7 +52,7 @@ extension Bot {
 
         init(bot: Bot) {
             self.bot = bot
-            self.banks = bot.banks
+            (self.banks, self.ask) = bot.banksAndIndex
             self.now = bot.clock.now()
         }
 
@@ -73,7 +74,7 @@ extension Bot {
             }
             // Read before the write transaction opens; nil (a failed read) reads per chat instead.
             let facts = try? bot.store.batchFacts(chatIDs: perChat.map { $0[0].chatID })
-            let reducer = ChatReducer(bot: bot, banks: banks, now: now, facts: facts)
+            let reducer = ChatReducer(bot: bot, banks: banks, ask: ask, now: now, facts: facts)
             let run = Reductions(chats: perChat)
             guard perChat.count >= Self.sideBySideFrom else {
                 for i in perChat.indices { run.put(i, reducer.reduce(perChat[i])) }
@@ -150,6 +151,7 @@ extension Bot {
     struct ChatReducer: Sendable {
         let bot: Bot
         let banks: Banks
+        let ask: AskIndex?
         let now: Date
         /// The batch's chats' queued replies and friendships, read once (nil: read per chat).
         let facts: BatchFacts?
@@ -269,6 +271,11 @@ extension Bot {
                 if Self.mayDealDaily(e.event), let code = change.after.learner.stateCode, let info = banks.state(code) {
                     context.dailySet = try bot.store.dailySet(stateCode: code, day: DailyChallenge.day(for: info, at: now)) ?? []
                 }
+                // Typed text: what the banks hold on it (the reducer decides whether it was a question).
+                if case .textSent(let text) = e.event, let ask {
+                    do { context.asked = try ask.lookUp(text, learnerState: change.after.learner.stateCode) }
+                    catch { bot.logger.error("ask index: look-up failed: \(error)") }
+                }
                 #if DEBUG
                 if let trap = bot.testTrapText, case .textSent(trap) = e.event { fatalError("test trap (PERMITREADY_TEST_TRAP)") }
                 #endif
@@ -309,6 +316,8 @@ extension Bot {
                     case .unfriend(let friend): change.removedFriends.append(friend)
                     case .recordDailyResult(let code, let day, let score): change.dailyResults.append((code, day, score))
                     case .recordDailySet(let code, let day, let ids): change.dailySets.append((code, day, ids))
+                    case .recordAsk(let record): change.asks.append(record)
+                    case .voteAsk(let ref, let helpful): change.askVotes.append((ref, helpful))
                     case .cancelTimer(let key): change.timers.append((key, nil))
                     case .eraseLearner:
                         change.erase = true
@@ -316,6 +325,7 @@ extension Bot {
                         change.timers = []
                         change.outbox = rendered.outbox   // only the goodbye
                         change.challengesMade = []; change.challengePlays = []; change.newFriends = []; change.removedFriends = []; change.dailyResults = []
+                        change.asks = []; change.askVotes = []
                     default: break
                     }
                 }

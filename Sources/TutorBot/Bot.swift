@@ -44,7 +44,8 @@ public final class Bot: Sendable {
     public let metrics = BotMetrics()
     let notifier: SystemdNotify
     let logger: Logger
-    private let banksBox: Mutex<Banks>
+    /// The banks and the ask index built from them, swapped together on a reload.
+    private let banksBox: Mutex<(banks: Banks, ask: AskIndex?)>
     let countersBox = Mutex(BotCounters())
     /// Chats as last committed, so a busy chat is not re-read from SQLite on every batch (reading
     /// and decoding a chat was a quarter of an update's cost). Written only after a commit
@@ -68,7 +69,11 @@ public final class Bot: Sendable {
     let testTrapText = ProcessInfo.processInfo.environment["PERMITREADY_TEST_TRAP"]
     #endif
 
-    public var banks: Banks { banksBox.withLock { $0 } }
+    public var banks: Banks { banksBox.withLock { $0.banks } }
+    /// Where typed questions are looked up (nil: it could not be built, see the log).
+    public var askIndex: AskIndex? { banksBox.withLock { $0.ask } }
+    /// Both at once, so a batch never looks up in one version of the banks and answers from another.
+    var banksAndIndex: (banks: Banks, ask: AskIndex?) { banksBox.withLock { $0 } }
     public var counters: BotCounters { countersBox.withLock { $0 } }
 
     /// Wires the real parts together: the same entry point the CLI and the tests use.
@@ -89,7 +94,7 @@ public final class Bot: Sendable {
         self.config = config
         self.api = api
         self.store = store
-        self.banksBox = Mutex(banks)
+        self.banksBox = Mutex((banks, Bot.askIndex(for: banks, logger: logger)))
         self.renderer = OutboxRenderer(prompts: prompts)
         self.clock = BotClock(fakeNow: config.fakeNow)
         self.notifier = SystemdNotify(socketPath: config.notifySocket)
@@ -112,7 +117,18 @@ public final class Bot: Sendable {
     public func forget(chatID: Int64) { chatCache.forget(chatID) }
 
     /// Swaps in new banks atomically (a reload); readers see the old or the new, never a mix.
-    public func replaceBanks(_ banks: Banks) { banksBox.withLock { $0 = banks } }
+    public func replaceBanks(_ banks: Banks) {
+        let ask = Bot.askIndex(for: banks, logger: logger)   // built before the lock: readers never wait for it
+        banksBox.withLock { $0 = (banks, ask) }
+    }
+
+    /// The full-text index of the banks; without it typed questions get the old "use Learn" line.
+    static func askIndex(for banks: Banks, logger: Logger) -> AskIndex? {
+        do { return try AskIndex(banks: banks) } catch {
+            logger.error("typed questions will not be answered: the ask index could not be built: \(error)")
+            return nil
+        }
+    }
 
     /// The line a learner gets when their update was dropped on our side (and their screen is
     /// whatever it was: they try again from there).

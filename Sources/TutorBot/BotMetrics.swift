@@ -165,7 +165,7 @@ public final class BotMetrics: @unchecked Sendable {
 }
 
 /// The process's own figures for the metrics file (read from the kernel, no dependency).
-enum ProcessFigures {
+public enum ProcessFigures {
     static let started = Date()
 
     /// Resident set size: /proc/self/statm's second field, in pages.
@@ -176,7 +176,7 @@ enum ProcessFigures {
     }
 
     /// CPU time the calling thread has used, in ns (a system call: read per batch, not per update).
-    static func threadCPUNanoseconds() -> UInt64 {
+    public static func threadCPUNanoseconds() -> UInt64 {
         var t = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0 else { return 0 }
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)

@@ -21,6 +21,7 @@ extension Prompts {
         case .lessonCheck: return text(strings.modes["lessonCheck"] ?? "Check yourself")
         case .challenge: return text(strings.modes["challenge"] ?? "Friend challenge")
         case .daily: return text(strings.modes["daily"] ?? "Daily challenge")
+        case .asked: return text(strings.modes["asked"] ?? "Quiz on this")
         }
     }
 
@@ -63,6 +64,10 @@ extension Prompts {
             let name = stateName.map { text(b["stateRules"] ?? "{{state}} rules", ["state": $0]) } ?? topicName(topic)
             return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
                         ["topic": name, "number": String(number), "count": String(count)])
+        case .openTheLesson: return b["openTheLesson"] ?? "Open the lesson"
+        case .quizMeOnThis: return b["quizMeOnThis"] ?? "Quiz me on this"
+        case .didYouMean(let title): return text(b["didYouMean"] ?? "Or did you mean: {{title}}", ["title": title])
+        case .helpful(let yes): return (yes ? b["helpful"] : b["notHelpful"]) ?? (yes ? "👍" : "👎")
         case .nextCard: return b["nextCard"] ?? "Next"
         case .checkYourself(1): return text(b["checkYourselfOne"] ?? "Check yourself (1 question)")
         case .checkYourself(let n): return text(b["checkYourself"] ?? "Check yourself ({{count}})", ["count": String(n)])

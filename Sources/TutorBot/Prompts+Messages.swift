@@ -126,6 +126,10 @@ extension Prompts {
             return render("lesson_card", C(topic: v.stateName.map { text(strings.buttons["stateRules"] ?? "{{state}} rules", ["state": $0]) } ?? topicName(v.topic),
                                            number: v.lessonNumber, count: v.lessonCount, title: v.title, text: v.text,
                                            card: v.cardNumber, cards: v.cardCount))
+        case .askAnswer(let v): return render("ask_answer", AskAnswerContext(v, prompts: self))
+        case .askDeclined(let v):
+            struct C { var topics: String; var hasTopics: Bool }
+            return render("ask_declined", C(topics: v.topics.map(topicName).joined(separator: " or "), hasTopics: !v.topics.isEmpty))
         case .lessonDone(let v):
             struct C { var title: String; var correct: Int; var total: Int; var hasChecks: Bool; var testedOut: Bool; var finished: Bool
                        var needed: Int; var nextTitle: String?; var done: Int; var lessons: Int; var reward: RewardContext?; var hasMisses: Bool; var close: Bool

@@ -28,7 +28,7 @@ public struct Prompts: Sendable {
         "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
         "confirm_state", "confirm_switch", "ready_missing", "lesson_card", "lesson_done", "topic_lessons",
         "challenge_intro", "challenge_ready", "challenge_result", "challenge_played", "challenged_back", "friends", "daily_result",
-        "confirm_unfriend", "league_status", "daily_intro", "daily_closed",
+        "confirm_unfriend", "league_status", "daily_intro", "daily_closed", "ask_answer", "ask_declined",
     ]
 
     let library: MustacheLibrary

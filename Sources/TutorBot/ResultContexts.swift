@@ -304,7 +304,7 @@ struct NoticeContext {
     var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
     var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
     var hiddenFromLeague = false, shownInLeague = false, friendAlreadyGone = false, dailyResumed = false
-    var openQuizEnded = false, askedAQuestion = false
+    var openQuizEnded = false, askedAQuestion = false, askAfterTheTest = false, thanksForVote = false
 
     init(_ n: Notice) {
         switch n {
@@ -334,6 +334,8 @@ struct NoticeContext {
         case .dailyResumed: dailyResumed = true
         case .openQuizEnded: openQuizEnded = true
         case .askedAQuestion: askedAQuestion = true
+        case .askAfterTheTest: askAfterTheTest = true
+        case .thanksForVote: thanksForVote = true
         }
     }
 }

@@ -302,3 +302,35 @@ extension AnsweredContext: TemplateFields {
     }
 }
 
+
+/// An answer to a typed question: one of a lesson card, a question with its explanation, a sign
+/// or a state's test card, and the line saying where it comes from.
+struct AskAnswerContext {
+    struct Card { var title: String; var text: String }
+    struct Question { var question: String; var answer: String; var explanation: String }
+    struct Sign { var name: String; var meaning: String; var rule: String }
+    var card: Card?
+    var question: Question?
+    var sign: Sign?
+    /// The state's test card, rendered by its own template (HTML).
+    var stateCard: String?
+    var otherState: String?
+    var source: String
+
+    init(_ v: AskAnswerView, prompts: Prompts) {
+        switch v.body {
+        case .card(let title, let text): card = Card(title: title, text: text)
+        case .question(let q, let a, let e): question = Question(question: q, answer: a, explanation: e)
+        case .sign(let s): sign = Sign(name: s.name, meaning: s.meaning, rule: s.rule)
+        case .state(let s): stateCard = prompts.stateCard(StateCardContext(s)).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        otherState = v.otherState
+        let section = v.section ?? prompts.topicName(v.topic)
+        if let handbook = v.handbook {
+            source = stateCard != nil ? handbook : "\(handbook) — \(section)"
+        } else {
+            let same = prompts.strings.buttons["sameEverywhere"] ?? "the same in every state"
+            source = "\(prompts.topicName(v.topic))\(v.section.map { " — \($0)" } ?? "") · \(same)"
+        }
+    }
+}

@@ -187,12 +187,26 @@ struct Reduction {
                 }
                 // "idk": show the answer (it counts as a miss, so it comes back in review).
                 if Reduction.dontKnow.contains(text.lowercased()) { return answer(original: -1, target: .tag(quiz.questionTag)) }
+                // A real question typed mid-quiz is answered, then the open one shown again; in a
+                // practice test it waits (the real test has no one to ask either).
+                if let asked = asksTheTutorMidQuiz(text) {
+                    if quiz.mode.isPracticeTest { send(.notice(.askAfterTheTest)); return }
+                    answerAsked(text, asked)
+                    return resume()
+                }
                 // The question is just above: point to it rather than send it (and its picture) again.
                 send(.notice(.answerAbove))
                 return
             case .answered:
                 if ["next", "n", "ok", "go", ">"].contains(text.lowercased()) { return advance() }
             }
+        }
+        if let asked = asksTheTutor(text) {
+            if state.session.screen == .quiz, state.session.quiz?.mode.isPracticeTest == true { return notice(.askAfterTheTest) }
+            answerAsked(text, asked)
+            // Mid-quiz (its question answered, Next waiting) the quiz is shown again below the answer.
+            if state.session.screen == .quiz { resume() }
+            return
         }
         notice(Reduction.readsAsAQuestion(text) ? .askedAQuestion : .didNotCatchThat)
     }
@@ -306,6 +320,11 @@ struct Reduction {
         case .topicLessons(let topic):
             effects.append(ack)
             showTopicLessons(topic)
+        case .askQuiz(let ref):
+            effects.append(ack)
+            startQuiz(.asked(ref))
+        case .askShow(let ref): showAsked(ref, callbackID: callbackID)
+        case .askVote(let ref, let helpful): voteAsked(ref, helpful: helpful, callbackID: callbackID)
         case .removeFriend(let key): askToUnfriend(key, callbackID: callbackID)
         case .unfriend(let key): unfriend(key, callbackID: callbackID)
         }

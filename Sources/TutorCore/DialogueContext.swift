@@ -20,6 +20,8 @@ public struct DialogueContext: Sendable {
     /// Today's Daily 5 in the learner's state as first dealt (stored), read when Daily 5 may be
     /// dealt: `.some([])` means none is stored yet, nil that it was not read.
     public var dailySet: [String]? = nil
+    /// What the edge's ask index found for typed text (`.textSent`): the card that answers it, if any.
+    public var asked: AskLookup? = nil
 
     public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
 }

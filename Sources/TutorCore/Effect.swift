@@ -59,6 +59,8 @@ public enum ButtonLabel: Equatable, Sendable {
     /// read as "completed" to a play-tester.
     case dailyScore(score: Int, total: Int)
     case hideFromFriends(on: Bool)
+    /// Under an answer to a typed question: "📖 Open the lesson", "✍️ Quiz me on this", "Or did you mean: …", 👍 / 👎.
+    case openTheLesson, quizMeOnThis, didYouMean(String), helpful(Bool)
 }
 
 public struct Button: Equatable, Sendable {
@@ -152,4 +154,16 @@ public enum Effect: Equatable, Sendable {
     case recordDailySet(stateCode: String, day: LocalDay, questionIDs: [String])
     /// A message to another chat (a challenger hears their friend played), sent as bulk.
     case notify(chatID: Int64, Reply)
+    /// A typed question and the card that answered it (nil: declined), for the content writers'
+    /// "most asked, unanswered" list; kept 14 days, erased with the learner.
+    case recordAsk(AskRecord)
+    /// 👍 / 👎 under an answer: on this chat's latest question answered with `ref`.
+    case voteAsk(ref: String, helpful: Bool)
+}
+
+public struct AskRecord: Equatable, Sendable {
+    public var text: String
+    public var ref: String?
+    public var askedAt: Date
+    public init(text: String, ref: String?, askedAt: Date) { self.text = text; self.ref = ref; self.askedAt = askedAt }
 }

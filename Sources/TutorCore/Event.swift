@@ -85,6 +85,10 @@ public enum ButtonAction: Equatable, Sendable {
     /// session keeps for that friend (never a chat id or a list position in a button).
     case removeFriend(String)
     case unfriend(String)
+    /// Under an answer to a typed question (`AskRef.raw`): quiz on it, show the other card, 👍 / 👎.
+    case askQuiz(String)
+    case askShow(String)
+    case askVote(String, helpful: Bool)
 
     /// Bumped when the format changes, so buttons from an older format read as stale, not as something else.
     static let version = "1"
@@ -112,8 +116,16 @@ public enum ButtonAction: Equatable, Sendable {
         case .topicLessons(let t): body = "o:\(t.rawValue)"
         case .removeFriend(let key): body = "f:\(key)"
         case .unfriend(let key): body = "u:\(key)"
+        case .askQuiz(let ref): body = "y:\(ref)"
+        case .askShow(let ref): body = "j:\(ref)"
+        case .askVote(let ref, let helpful): body = "v:\(helpful ? 1 : 0):\(ref)"
         }
         return ButtonAction.version + body
+    }
+
+    /// A bank id as `AskRef` writes it (`l-mo-4-4`, `u-sig-004`, `sign:stop`, `state:MO`).
+    static func isAskRef(_ ref: String) -> Bool {
+        (3...50).contains(ref.count) && ref.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" || $0 == "_") }
     }
 
     public init?(callbackData data: String) {
@@ -172,6 +184,14 @@ public enum ButtonAction: Equatable, Sendable {
         case ("o", 2):
             guard let t = Topic(rawValue: parts[1]) else { return nil }
             self = .topicLessons(t)
+        case ("y", 2...), ("j", 2...):
+            let ref = parts[1...].joined(separator: ":")
+            guard Self.isAskRef(ref) else { return nil }
+            self = parts[0] == "y" ? .askQuiz(ref) : .askShow(ref)
+        case ("v", 3...):
+            let ref = parts[2...].joined(separator: ":")
+            guard ["0", "1"].contains(parts[1]), Self.isAskRef(ref) else { return nil }
+            self = .askVote(ref, helpful: parts[1] == "1")
         case ("f", 2), ("u", 2):
             guard (4...12).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else { return nil }
             self = parts[0] == "f" ? .removeFriend(parts[1]) : .unfriend(parts[1])

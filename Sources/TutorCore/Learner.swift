@@ -149,6 +149,8 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case challenge(String)
     /// The daily challenge of the state's day (its ordinal).
     case daily(Int)
+    /// "✍️ Quiz me on this" under an answer to a typed question: 2-3 questions on that card (`AskRef.raw`).
+    case asked(String)
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
     public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }
@@ -156,7 +158,7 @@ public enum QuizMode: Codable, Equatable, Sendable {
     /// with no per-question timer: it can wait behind a challenge or a Daily 5 and resume as it was.
     public var canWaitBehindARun: Bool {
         switch self {
-        case .quick, .topic, .review, .livesChallenge, .signGroup: return true
+        case .quick, .topic, .review, .livesChallenge, .signGroup, .asked: return true
         case .practiceTest, .timedChallenge, .lessonCheck, .challenge, .daily: return false
         }
     }

@@ -7,6 +7,10 @@ public enum Notice: String, CaseIterable, Sendable {
     case askedAQuestion  // stray text that reads as a question ("whats the speed limit…"): where to learn it
     /// Stray text while a question waits: it is just above, not sent again.
     case answerAbove
+    /// A question typed during a practice test: answered after it.
+    case askAfterTheTest
+    /// 👍 / 👎 under an answer, tapped.
+    case thanksForVote
     /// A letter typed at a question that has no options.
     case typeTheAnswer
     /// The learner's update was dropped because their rows could not be loaded or saved.
@@ -117,6 +121,29 @@ public struct HomeView: Equatable, Sendable {
     /// Today's Daily 5, left part-way (questions answered of its five): Home warns that starting
     /// anything else ends it. (A play-tester started a quiz from Home and lost it without warning.)
     public var dailyWaiting: Int? = nil
+}
+
+/// The answer to a typed question: the bank's own text, quoted, and where it comes from
+/// ("📘 Texas Driver Handbook — Texas rules", or a topic every state's handbook teaches).
+public struct AskAnswerView: Equatable, Sendable {
+    public enum Body: Equatable, Sendable {
+        case card(title: String, text: String)
+        case question(question: String, answer: String, explanation: String)
+        case sign(SignInfo)
+        case state(StateCardView)
+    }
+    public var body: Body
+    public var topic: Topic
+    /// The state's handbook when the answer is a state's own rule; nil: the same in every state.
+    public var handbook: String?
+    /// The lesson it is from, if any.
+    public var section: String?
+    /// The question named a state other than the learner's: the answer says whose rule it is.
+    public var otherState: String?
+}
+
+public struct AskDeclinedView: Equatable, Sendable {
+    public var topics: [Topic]
 }
 
 /// One card of a lesson: "📖 Road signs · lesson 2 of 5 — Shapes and colours", the card, "2/4".
@@ -395,6 +422,10 @@ public enum Message: Equatable, Sendable {
     case about
     case notice(Notice)
     case lessonCard(LessonCardView)
+    /// A typed question answered with the card that answers it.
+    case askAnswer(AskAnswerView)
+    /// A typed question nothing in the banks answers: one friendly line, the nearest topics.
+    case askDeclined(AskDeclinedView)
     case lessonDone(LessonDoneView)
     case topicLessons(TopicLessonsView)
 }

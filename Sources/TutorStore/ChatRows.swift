@@ -32,6 +32,9 @@ public struct ChatChange: Sendable {
     public var dailyResults: [(stateCode: String, day: LocalDay, score: Int)] = []
     /// A state's Daily 5 as first dealt that day (kept once: the first deal wins).
     public var dailySets: [(stateCode: String, day: LocalDay, questionIDs: [String])] = []
+    /// Typed questions answered (or declined), and 👍 / 👎 on answers (`TutorStore.saveAsks`).
+    public var asks: [AskRecord] = []
+    public var askVotes: [(ref: String, helpful: Bool)] = []
     /// When the change was made: its outbox rows' queue time (a reminder is queued long after the
     /// learner's last activity, and stale news is judged by it). Nil: the learner's last activity.
     public var madeAt: Date? = nil
@@ -275,6 +278,7 @@ extension TutorStore {
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
         try removeFriendships(db, change, chatID: l.chatID, now: change.madeAt ?? l.lastActiveAt)
         try saveDailyResults(db, change, chatID: l.chatID)
+        try saveAsks(db, change, chatID: l.chatID)
         for key in change.firedTimers {
             try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
         }
@@ -309,7 +313,7 @@ extension TutorStore {
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
     public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
                                             "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress",
-                                            "challenge", "challenge_play", "friendship", "daily_result"]
+                                            "challenge", "challenge_play", "friendship", "daily_result", "ask_log"]
 
     static func erase(_ db: Database, chatID: Int64) throws {
         // Friends lose this learner too, and plays of their challenges go with them.

@@ -26,8 +26,10 @@ public struct PruneReport: Equatable, Sendable {
     public var dailyResults = 0
     /// Friendships removed over a week ago (kept until then for last week's league).
     public var friendships = 0
+    /// Typed questions older than `Retention.askDays`.
+    public var askedQuestions = 0
     public var seconds = 0.0
-    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults + friendships }
+    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults + friendships + askedQuestions }
 }
 
 /// How long transient rows are kept (README "Data kept").
@@ -49,6 +51,8 @@ public struct Retention: Sendable {
     /// Daily 5 results and tallies: only the day's are read (the percentile, one try); the
     /// learner's Daily 5 streak lives in their row.
     public var dailyResultDays = 30.0
+    /// The text of a typed question (for the "most asked, unanswered" list): two weeks at most.
+    public var askDays = 14.0
 
     public init() {}
 }
@@ -290,6 +294,9 @@ extension TutorStore {
         report.dailyResults += try deleteInChunks("""
             DELETE FROM daily_set WHERE (state_code, day) IN (SELECT state_code, day FROM daily_set WHERE day < ? LIMIT ?)
             """, oldDay)
+        report.askedQuestions = try deleteInChunks("""
+            DELETE FROM ask_log WHERE id IN (SELECT id FROM ask_log WHERE asked_at < ? LIMIT ?)
+            """, t - keep.askDays * day)
         report.seconds = (ContinuousClock.now - started).inSecondsDouble
         return report
     }

@@ -341,6 +341,22 @@ enum Schema {
                 CREATE INDEX broadcast_delivery_by_chat ON broadcast_delivery(chat_id);
                 """)
         }
+        m.registerMigration("v15-ask-log") { db in
+            try db.execute(sql: """
+                -- Typed questions and the card that answered each (NULL: none did), with the
+                -- learner's vote (1 helpful, 0 not): kept 14 days, erased with the learner.
+                CREATE TABLE ask_log (
+                    id INTEGER PRIMARY KEY,
+                    chat_id INTEGER NOT NULL,
+                    asked_at REAL NOT NULL,
+                    text TEXT NOT NULL,
+                    ref TEXT,
+                    helpful INTEGER CHECK (helpful IN (0, 1))
+                );
+                CREATE INDEX ask_log_by_chat ON ask_log(chat_id, ref);
+                CREATE INDEX ask_log_by_time ON ask_log(asked_at);
+                """)
+        }
         return m
     }
 }

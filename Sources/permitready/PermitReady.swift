@@ -12,7 +12,7 @@ struct PermitReady: AsyncParsableCommand {
         commandName: "permitready",
         abstract: "A Telegram tutor that gets teens ready for their learner's-permit test.",
         version: PermitReadyVersion.string,
-        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self,
+        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self, Ask.self,
                       Backup.self, Restore.self, Health.self, Prune.self, WriteLoad.self],
         defaultSubcommand: nil
     )
@@ -278,10 +278,21 @@ extension PermitReady {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Learners, active today / this week, answers today, blocked, by state.")
         @OptionGroup var paths: Paths
+        @Flag(help: "Only what learners typed: the 20 questions asked most that found no card, and the answers marked 👎.")
+        var unanswered = false
 
         func run() throws {
             do {
                 let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath, access: .readOnly)
+                if unanswered {
+                    let asked = try store.unansweredQuestions()
+                    print("asked most, no card answered them (last 14 days): \(asked.isEmpty ? "none" : "")")
+                    for q in asked { print(String(format: "  %4d× ", q.times) + q.text) }
+                    let votes = try store.unhelpfulAnswers()
+                    print("answers marked 👎: \(votes.isEmpty ? "none" : "")")
+                    for v in votes { print(String(format: "  %4d 👎 %4d 👍 ", v.notHelpful, v.helpful) + v.ref) }
+                    return
+                }
                 let now = Date()
                 let s = try store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now))
                 print("learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek) · answers today \(s.answersToday) · blocked \(s.blocked)")

@@ -70,7 +70,8 @@ struct DialogueFuzzer {
                         "yes", "no", "stop sign", "diamond", "octagon", "crossing", "THC", "true", "false", "home", "menu",
                         "quiz", "test", "hi", "Texas", "tx", "New York", "ZZ", "back", "help", "🚗", "", " ", "a b c",
                         "what does a yellow diamond sign mean?", String(repeating: "x", count: 5000), "\u{0000}", "é\u{301}",
-                        "/start", "/start TX", "/start c_AAAAAAAAAAAAAAAAAAAAAA", "/start NY", "/quiz", "/test 9"]
+                        "/start", "/start TX", "/start c_AAAAAAAAAAAAAAAAAAAAAA", "/start NY", "/quiz", "/test 9",
+                        "can i turn right on red??", "how many questions are on the test", "whats the capital of france"]
 
     mutating func step() {
         events += 1; chatEvents += 1
@@ -91,6 +92,11 @@ struct DialogueFuzzer {
         default: break
         }
         if roll(10) == 0 { ctx.freshToken = "tok\(roll(1_000_000))" }
+        // What the edge's ask index found for typed text: a card, two, or none, some gone from the banks.
+        if case .textSent = event, roll(3) > 0 {
+            ctx.asked = AskLookup(best: roll(3) == 0 ? nil : anyRef(), alternative: roll(2) == 0 ? anyRef() : nil,
+                                  stateCode: pick([nil, "TX", "MO", "ZZ"]), nearestTopics: roll(2) == 0 ? [] : [pick(Topic.allCases)])
+        }
         let (next, effects) = Dialogue.reduce(state, event, ctx)
         state = next
         screensSeen.insert(String(describing: state.session.screen).prefix(while: { $0 != "(" }).description)
@@ -144,9 +150,25 @@ struct DialogueFuzzer {
         }
     }
 
+    /// A card a typed question might be answered with: one the banks hold, or one they don't (a reload took it).
+    mutating func anyRef() -> AskRef {
+        switch roll(9) {
+        case 0: return AskRef(pick(banks.allLessons).cards.first?.id ?? "l-x-1-1")
+        case 1: return AskRef(pick(banks.universal).id)
+        case 2: return AskRef(pick(banks.stateQuestions["MO"] ?? []).id)
+        case 3: return AskRef("sign:\(pick(banks.signs).id)")
+        case 4: return AskRef("state:\(pick(["TX", "MO", "KY", "ZZ"]))")
+        case 5: return AskRef(pick(banks.lessons(forState: "KY")).cards.last?.id ?? "l-ky-1-1")
+        default: return AskRef(pick(["l-nope-9-9", "sign:", "state:", "u-missing", "l-", "x"]))
+        }
+    }
+
     mutating func forgedAction() -> ButtonAction {
         let code = pick(["TX", "NY", "KY", "CA", "ZZ", "", "tx"])
-        switch roll(20) {
+        switch roll(23) {
+        case 20: return .askQuiz(anyRef().raw)
+        case 21: return .askShow(anyRef().raw)
+        case 22: return .askVote(anyRef().raw, helpful: roll(2) == 0)
         case 0: return .answer(quiz: anyNumber(), question: anyNumber(), option: anyNumber())
         case 1: return .next(quiz: anyNumber(), question: anyNumber())
         case 2: return .menu(pick(MenuItem.allCases))

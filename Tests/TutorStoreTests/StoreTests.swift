@@ -5,7 +5,7 @@ import Testing
 import TutorCore
 @testable import TutorStore
 
-let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed", "v12-outbox-ids-never-reused", "v13-daily-set", "v14-erase-by-chat"]
+let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed", "v12-outbox-ids-never-reused", "v13-daily-set", "v14-erase-by-chat", "v15-ask-log"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
@@ -213,6 +213,7 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         change.challengePlays = [(String(repeating: "B", count: 22), [true, true])]
         change.newFriends = [10]
         change.dailyResults = [("TX", LocalDay(iso: "2026-11-18")!, 4)]
+        change.asks = [AskRecord(text: "can i turn right on red", ref: "u-1", askedAt: t)]
         try store.commit([change], offset: nil)
         #expect(try store.friends(of: 10) == [9], "both sides are friends")
         #expect(try store.challenge(token: String(repeating: "A", count: 22), openedBy: 10)

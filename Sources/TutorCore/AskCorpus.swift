@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+
+/// Where an answer to a typed question comes from: text the banks already hold, never new words.
+/// The raw value is the bank's own id (`l-signals-2-3` a lesson card, `u-sig-004` or `mo-012` a
+/// question and its explanation), `sign:<id>` a sign, `state:XX` a state's test facts.
+public struct AskRef: Hashable, Sendable, Comparable {
+    public enum Kind: Sendable { case card, question, sign, state }
+    public let raw: String
+    public init(_ raw: String) { self.raw = raw }
+
+    public var kind: Kind {
+        if raw.hasPrefix("sign:") { return .sign }
+        if raw.hasPrefix("state:") { return .state }
+        return raw.hasPrefix("l-") ? .card : .question
+    }
+    /// The id inside its bank (the part after `sign:` / `state:`).
+    public var id: String {
+        switch kind {
+        case .sign: return String(raw.dropFirst(5))
+        case .state: return String(raw.dropFirst(6))
+        case .card, .question: return raw
+        }
+    }
+    public static func < (a: AskRef, b: AskRef) -> Bool { a.raw < b.raw }
+}
+
+/// One searchable piece of the banks, as the index holds it: its terms (see `AskText`), in two
+/// fields (a title weighs more than body text), and the state it belongs to (nil: every state).
+public struct AskDocument: Sendable {
+    public let ref: AskRef
+    public let stateCode: String?
+    public let topic: Topic?
+    public let titleTerms: [String]
+    public let bodyTerms: [String]
+    /// A lesson card's: the wording of the bank questions it teaches (teens ask the way quiz
+    /// questions are put), each question given to the card of its lesson it shares most terms with.
+    public internal(set) var askTerms: [String] = []
+    /// Every term of the document, for the judge's coverage check.
+    public internal(set) var terms: Set<String>
+}
+
+/// Everything a typed question is answered from: every lesson card, every question's
+/// explanation, every sign and every state's test facts, as terms, with how many documents hold
+/// each term (rare terms say more). Built from the banks alone, so it is pure and rebuilt on reload.
+public struct AskCorpus: Sendable {
+    public let documents: [AskDocument]
+    public let documentFrequency: [String: Int]
+    /// Of the general documents holding a term, the share in each topic ("pass": mostly Passing).
+    public let topicShare: [String: [Topic: Double]]
+    /// Terms of 4+ letters by length, as bytes, for typo correction.
+    let longTermsByLength: [Int: [(term: String, bytes: [UInt8])]]
+    public let stateCodes: Set<String>
+    /// State names as word sequences ("new", "york") → code, longest first.
+    let stateNames: [(words: [String], code: String)]
+
+    public init(banks: Banks) {
+        struct Source: Sendable { var ref: String; var state: String?; var topic: Topic?; var title: String; var body: String }
+        var sources: [Source] = []
+        for topic in Topic.allCases {
+            for lesson in banks.lessons(for: topic) {
+                for card in lesson.cards { sources.append(Source(ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text)) }
+            }
+        }
+        for code in banks.stateLessons.keys.sorted() {
+            for lesson in banks.lessons(forState: code) {
+                for card in lesson.cards {
+                    sources.append(Source(ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text))
+                }
+            }
+        }
+        for q in banks.universal + banks.stateQuestions.keys.sorted().flatMap({ banks.stateQuestions[$0] ?? [] }) {
+            sources.append(Source(ref: q.id, state: q.stateCode, topic: q.category, title: q.questionText,
+                                  body: Self.answerText(q) + " " + q.explanation))
+        }
+        for sign in banks.signs {
+            sources.append(Source(ref: "sign:\(sign.id)", state: nil, topic: .roadSigns, title: "\(sign.name) sign",
+                                  body: "\(sign.group.rawValue) sign. \(sign.meaning) \(sign.rule)"))
+        }
+        for state in banks.states {
+            sources.append(Source(ref: "state:\(state.code)", state: state.code, topic: .stateSpecific, title: "\(state.name) permit test",
+                                  body: Self.stateFacts(state)))
+        }
+        // Four thousand documents' terms, in a few slices side by side: this runs in every bank load.
+        let slices = 4, all = sources
+        let built = Mutex<[[AskDocument]]>(Array(repeating: [], count: slices))
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let range = stride(from: slice, to: all.count, by: slices)
+            let part = range.map { i -> AskDocument in
+                let source = all[i]
+                let t = AskText.terms(source.title), b = AskText.terms(source.body)
+                return AskDocument(ref: AskRef(source.ref), stateCode: source.state, topic: source.topic, titleTerms: t, bodyTerms: b,
+                                   terms: Set(t + b))
+            }
+            built.withLock { $0[slice] = part }
+        }
+        let parts = built.withLock { $0 }
+        var docs: [AskDocument] = []
+        docs.reserveCapacity(sources.count)
+        for i in sources.indices { docs.append(parts[i % slices][i / slices]) }
+        let position = Dictionary(docs.indices.map { (docs[$0].ref.raw, $0) }, uniquingKeysWith: { a, _ in a })
+        for lesson in banks.allLessons {
+            let cards = lesson.cards.compactMap { position[$0.id] }
+            guard !cards.isEmpty else { continue }
+            for id in lesson.teaches {
+                guard let q = position[id] else { continue }
+                let wording = Set(docs[q].titleTerms)
+                func shared(_ card: Int) -> Int { wording.reduce(0) { $0 + (docs[card].terms.contains($1) ? 1 : 0) } }
+                let card = cards.max { shared($0) < shared($1) }!
+                docs[card].askTerms += docs[q].titleTerms
+            }
+        }
+        for i in docs.indices where !docs[i].askTerms.isEmpty { docs[i].terms.formUnion(docs[i].askTerms) }
+        documents = docs
+        var df: [String: Int] = [:]
+        for d in docs { for t in d.terms { df[t, default: 0] += 1 } }
+        documentFrequency = df
+        var byTopic: [String: [Topic: Double]] = [:]
+        for d in docs where d.stateCode == nil {
+            guard let topic = d.topic else { continue }
+            for t in d.terms { byTopic[t, default: [:]][topic, default: 0] += 1 }
+        }
+        topicShare = byTopic.mapValues { counts in
+            let sum = counts.values.reduce(0, +)
+            return counts.mapValues { $0 / sum }
+        }
+        longTermsByLength = Dictionary(grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { ($0, Array($0.utf8)) },
+                                       by: { $0.1.count })
+        stateCodes = Set(banks.states.map(\.code))
+        stateNames = banks.states.map { (AskText.words($0.name), $0.code) }.sorted { $0.words.count > $1.words.count }
+    }
+
+    /// The right answer as a learner reads it ("True" for a true/false question).
+    public static func answerText(_ q: Question) -> String {
+        q.answers.indices.contains(q.correctAnswerIndex) ? q.answers[q.correctAnswerIndex] : ""
+    }
+
+    /// A state's test facts in the words a teen asks about them with: how many questions, how
+    /// many right to pass, timed or not, the sections, the age, the handbook.
+    static func stateFacts(_ s: StateInfo) -> String {
+        var parts = ["The \(s.name) learner's permit knowledge test at the DMV: how many questions are on the test,",
+                     "how many questions you need right to pass, the passing score percent."]
+        if let n = s.test.questions, let pass = s.test.passCorrect { parts.append("\(n) questions, \(pass) correct to pass.") }
+        parts.append(s.test.timeLimitMinutes.map { "Time limit \($0) minutes, timed." } ?? "How long the test takes, time limit.")
+        if s.test.sections.count > 1 { parts.append("Sections: " + s.test.sections.map(\.name).joined(separator: ", ") + ".") }
+        parts.append("Minimum permit age: how old you have to be to get a learner's permit, age \(s.minPermitAge).")
+        parts.append("Study guide handbook manual: \(s.handbook).")
+        return parts.joined(separator: " ")
+    }
+
+    /// How much a term says: rare terms a lot, terms in every other card little (BM25's idf).
+    public func idf(_ term: String) -> Double { idf(documentFrequency: Double(documentFrequency[term] ?? 0)) }
+    public func idf(documentFrequency df: Double) -> Double {
+        let n = Double(documents.count)
+        return log(1 + (n - df + 0.5) / (df + 0.5))
+    }
+
+    /// A misspelt word of 5+ letters ("yeild", "pedestrain", "intersecton") → the bank term within
+    /// one edit (a letter added, dropped, changed, or two swapped), the most common if several.
+    public func correct(_ term: String) -> String? {
+        let x = Array(term.utf8)
+        guard x.count >= 5, documentFrequency[term] == nil else { return nil }
+        var best: (String, Int)?
+        for length in (x.count - 1)...(x.count + 1) {
+            for candidate in longTermsByLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {
+                let df = documentFrequency[candidate.term] ?? 0
+                if best == nil || df > best!.1 { best = (candidate.term, df) }
+            }
+        }
+        return best?.0
+    }
+
+    static func withinOneEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+        if x.count == y.count {
+            var first = -1, second = -1
+            for i in x.indices where x[i] != y[i] {
+                if first < 0 { first = i } else if second < 0 { second = i } else { return false }
+            }
+            if second < 0 { return true }
+            return second == first + 1 && x[first] == y[second] && x[second] == y[first]
+        }
+        let (short, long) = x.count < y.count ? (x, y) : (y, x)
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count && short[i] == long[i] { i += 1 }
+        return short[i...] == long[(i + 1)...]
+    }
+}

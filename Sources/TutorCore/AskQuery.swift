@@ -1,0 +1,265 @@
+import Foundation
+
+/// A typed question as search terms: each word that carries meaning, with the bank's words that
+/// count for it (its stem, a synonym, the spelling a typo missed), the state it names, and
+/// whether it is plainly about something else.
+public struct AskQuery: Sendable {
+    /// One group per meaningful word; any term of a group counts as that word.
+    public var groups: [[String]] = []
+    /// A state the question names ("left on red in missouri"): it is answered for that state.
+    public var namedState: String?
+    /// A word that puts the question outside the permit test ("homework", "the speed of light").
+    public var offTopic = false
+    /// Neighbouring meaningful words ("weaving lane", "fire hydrant", "right red"): a card holding
+    /// them side by side (stop words aside, as the index holds it) says more than one holding both apart.
+    public var pairs: [(String, String)] = []
+    /// About the test itself (how many questions, the pass mark, timed, sections), the permit age
+    /// or the handbook: the state's test card answers, from `states.json`, never a lesson's prose.
+    public var aboutTheTest = false
+
+    public init(_ text: String, corpus: AskCorpus) {
+        var words = AskText.words(text)
+        if let (range, code) = Self.stateName(in: words, corpus: corpus) {
+            namedState = code
+            words.removeSubrange(range)
+        }
+        offTopic = words.contains(where: AskText.offTopicWords.contains) || Self.offTopicPhrase(words)
+        aboutTheTest = Self.asksAboutTheTest(Set(words))
+        var seen = Set<[String]>()
+        var previous: String?
+        for word in AskText.rewritingPhrases(words) where !AskText.stopWords.contains(word) {
+            let own = AskText.stem(word)
+            if let previous, previous != own, corpus.documentFrequency[previous] != nil, corpus.documentFrequency[own] != nil {
+                pairs.append((previous, own))
+            }
+            previous = own
+            var terms: [String] = []
+            for term in [AskText.stem(word)] + (AskText.synonyms[word] ?? []).map(AskText.stem) {
+                let known = corpus.documentFrequency[term] != nil ? term : (corpus.correct(term) ?? term)
+                if !terms.contains(known) { terms.append(known) }
+            }
+            if seen.insert(terms.sorted()).inserted { groups.append(terms) }
+        }
+    }
+
+    /// "speed of light", "stop sign" isn't, but "signs he likes you" is a question about a crush.
+    static func offTopicPhrase(_ words: [String]) -> Bool {
+        let text = " " + words.joined(separator: " ") + " "
+        return [" speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
+                " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
+                " green flags"]
+            .contains { text.contains($0 + " ") }
+    }
+
+    static func asksAboutTheTest(_ words: Set<String>) -> Bool {
+        func any(_ list: Set<String>) -> Bool { !words.isDisjoint(with: list) }
+        // Another test (a breath test, the eye test) or someone else's age is not the permit test's format.
+        if any(["chemical", "breath", "breathalyzer", "blood", "vision", "eye", "eyes", "refuse", "refusing", "implied",
+                "passenger", "passengers", "supervising", "supervisor", "supervise", "adult", "parent", "driver", "hours",
+                "year", "years", "cousin", "mom", "dad", "brother", "sister"]) { return false }
+        let test = any(["test", "exam", "dmv", "written", "knowledge"])
+        let format = any(["questions", "question", "pass", "passing", "score", "timed", "minutes", "long", "sections",
+                          "section", "parts", "separate", "seperate", "percent", "finish", "time", "correct", "right", "wrong", "miss", "limit", "many"])
+        let age = any(["old", "age"]) && any(["permit", "learners", "learner", "license", "licence"])
+        let handbook = any(["handbook", "manual"]) || (words.contains("study") && any(["book", "guide"]))
+        // "what score do i need to pass": the pass mark, though "test" isn't said.
+        let passMark = any(["score", "percent"]) && any(["pass", "passing"])
+        return (test && format) || age || handbook || passMark
+    }
+
+    /// The longest state name among the words ("west virginia" before "virginia"), and where.
+    static func stateName(in words: [String], corpus: AskCorpus) -> (Range<Int>, String)? {
+        for (name, code) in corpus.stateNames where words.count >= name.count {
+            for start in 0...(words.count - name.count) where words[start..<(start + name.count)].elementsEqual(name) {
+                // "washington dc" is the District, not the state.
+                if code == "WA", start + 1 < words.count, words[start + 1] == "dc" { return (start..<(start + 2), "DC") }
+                return (start..<(start + name.count), code)
+            }
+        }
+        // A state's two letters typed in lowercase ("in nc"), unless they are also an everyday word.
+        for (i, word) in words.enumerated() where word.count == 2 && !everydayTwoLetters.contains(word) {
+            if let code = corpus.stateCodes.first(where: { $0.lowercased() == word }) { return (i..<(i + 1), code) }
+        }
+        if let i = words.firstIndex(of: "cali") { return (i..<(i + 1), "CA") }
+        return nil
+    }
+
+    /// How many of `pairs` the document holds side by side (in its title, body or question wording).
+    public func pairsHeld(by document: AskDocument) -> Int {
+        guard !pairs.isEmpty else { return 0 }
+        var held = Set<Int>()
+        for field in [document.titleTerms, document.bodyTerms, document.askTerms] where field.count > 1 {
+            for i in 0..<(field.count - 1) {
+                for (n, pair) in pairs.enumerated() where pair.0 == field[i] && pair.1 == field[i + 1] { held.insert(n) }
+            }
+        }
+        return held.count
+    }
+
+    /// Two-letter state codes that are words too ("in", "me", "ok", "or", "hi", "oh", "pa", …).
+    static let everydayTwoLetters: Set<String> = ["in", "me", "ok", "or", "hi", "oh", "pa", "al", "de", "la", "ma", "co", "id",
+                                                  "mt", "ms", "ga", "ar", "ne", "va", "wa", "ct", "md", "mo", "ia", "ri", "ut"]
+
+    /// Every term the index knows, quoted and OR'ed, for FTS5's MATCH (nil: nothing to look for).
+    /// Terms in more than an eighth of the documents ("car", "lane", "drive") are left to the
+    /// judge's coverage check unless nothing rarer is asked: they rank little, and scoring the
+    /// thousand documents holding them was most of a look-up's time.
+    public func matchExpression(in corpus: AskCorpus) -> String? {
+        let known = Set(groups.joined()).filter { corpus.documentFrequency[$0] != nil }.sorted()
+        let common = corpus.documents.count / 8
+        let rare = known.filter { corpus.documentFrequency[$0]! <= common }
+        let terms = rare.isEmpty ? known : rare
+        guard !terms.isEmpty else { return nil }
+        return terms.map { "\"\($0)\"" }.joined(separator: " OR ")
+    }
+}
+
+/// What the edge's search found for a typed question, handed to the reducer (which decides
+/// whether the text was a question at all: mid-quiz, "stop sign" is an answer).
+public struct AskLookup: Equatable, Sendable {
+    /// The one card that answers it; nil when nothing does (off-topic or unmatched).
+    public var best: AskRef?
+    /// A second card, offered as "Or did you mean…" when it scored close to the best.
+    public var alternative: AskRef?
+    /// The state whose rules answered: the one named in the question, else the learner's.
+    public var stateCode: String?
+    /// Topics near the question, offered when nothing answers it.
+    public var nearestTopics: [Topic] = []
+
+    public init(best: AskRef? = nil, alternative: AskRef? = nil, stateCode: String? = nil, nearestTopics: [Topic] = []) {
+        self.best = best; self.alternative = alternative; self.stateCode = stateCode; self.nearestTopics = nearestTopics
+    }
+}
+
+/// The judge's settings, tuned on half of the question set (`Tests/AskSet`) and checked on the other.
+public struct AskTuning: Sendable, Equatable {
+    /// Share of the question's weight (idf) a card must hold to answer it.
+    public var minimumCoverage = 0.4
+    /// Weight the matched words must carry together: one word as common as "sign" or "drive" is
+    /// too vague to answer ("signs?"), one like "hydroplaning" is not.
+    public var minimumMatchedWeight = 2.5
+    /// A word the banks never use weighs like a term this rare (in documents): "capital of france"
+    /// holds nothing, but "upside down triangle" is still about a triangle.
+    public var unknownDocumentFrequency = 1.0
+    /// A state's own card beats a general one that scores up to this much better.
+    public var ownStateBoost = 2.2
+    /// How much a card of the question's likeliest topic gains (its words' topics, by weight).
+    public var topicPrior = 0.0
+    /// What each of the question's word pairs found side by side in a card adds (×(1 + bonus·pairs)).
+    public var pairBonus = 0.5
+    /// BM25's weight of a title (a lesson's, a question's, a sign's name) against body text.
+    public var titleWeight = 2.0
+    /// BM25's weight of the wording of the questions a card teaches (`AskDocument.askTerms`).
+    public var asksWeight = 0.5
+    /// What a title holding the question's words adds: ×(1 + bonus · the share of the question's
+    /// weight the title holds). A quiz question put the way the teen asks, a sign named as asked.
+    public var titleCoverageBonus = 1.0
+    /// A lesson card (written to teach) over a quiz question's explanation when they score alike.
+    public var cardPrior = 1.0
+    /// An alternative is offered when it scores this close to the best.
+    public var alternativeWithin = 0.85
+
+    public init() {}
+    public static let standard = AskTuning()
+}
+
+/// Picks the answer among the index's candidates, or declines. The index ranks by BM25; the
+/// judge asks what BM25 can't: does the card hold the question's *meaningful* words (a card
+/// that merely shares "light" with "the speed of light" is no answer), and is it the state's?
+public enum AskJudge {
+    /// A document the index found, with FTS5's bm25 (lower is better, as SQLite returns it).
+    public struct Candidate: Sendable {
+        public var document: Int
+        public var bm25: Double
+        /// How many of the question's neighbouring word pairs the document holds side by side.
+        public var pairs = 0
+        public init(document: Int, bm25: Double, pairs: Int = 0) { self.document = document; self.bm25 = bm25; self.pairs = pairs }
+    }
+
+    public struct Scored: Sendable {
+        public var document: Int
+        public var score: Double
+        public var coverage: Double
+        public var matched: Double
+    }
+
+    /// The state whose rules answer the question: the one it names, else the learner's.
+    public static func targetState(_ query: AskQuery, learnerState: String?) -> String? { query.namedState ?? learnerState }
+
+    /// Each word's weight: its idf, the rarest of its alternatives; a word the banks never use
+    /// weighs as `unknownDocumentFrequency` says.
+    static func weights(_ query: AskQuery, corpus: AskCorpus, tuning: AskTuning) -> [Double] {
+        query.groups.map { group in
+            group.compactMap { corpus.documentFrequency[$0] != nil ? corpus.idf($0) : nil }.max()
+                ?? corpus.idf(documentFrequency: tuning.unknownDocumentFrequency)
+        }
+    }
+
+    /// The candidates of the target state and every state's, best first.
+    public static func ranked(_ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
+                              tuning: AskTuning = .standard) -> [Scored] {
+        let target = targetState(query, learnerState: learnerState)
+        let weights = weights(query, corpus: corpus, tuning: tuning)
+        let total = weights.reduce(0, +)
+        guard total > 0 else { return [] }
+        // The question's topics: each word's documents by topic, weighted by the word's weight.
+        var topicWeight: [Topic: Double] = [:]
+        if tuning.topicPrior > 0 {
+            for (g, group) in query.groups.enumerated() {
+                guard let shares = group.lazy.compactMap({ corpus.topicShare[$0] }).first else { continue }
+                for (topic, share) in shares { topicWeight[topic, default: 0] += weights[g] * share }
+            }
+        }
+        let topicTotal = max(topicWeight.values.max() ?? 0, 1e-9)
+        var scored: [Scored] = []
+        for c in candidates {
+            let doc = corpus.documents[c.document]
+            if let code = doc.stateCode, code != target { continue }
+            var matched = 0.0
+            for (g, group) in query.groups.enumerated() where group.contains(where: doc.terms.contains) { matched += weights[g] }
+            let coverage = matched / total
+            var score = -c.bm25 * coverage * coverage * (1 + tuning.pairBonus * Double(c.pairs))
+            if tuning.titleCoverageBonus > 0 {
+                var inTitle = 0.0
+                for (g, group) in query.groups.enumerated() where group.contains(where: doc.titleTerms.contains) { inTitle += weights[g] }
+                score *= 1 + tuning.titleCoverageBonus * inTitle / total
+            }
+            if doc.ref.kind == .card { score *= tuning.cardPrior }
+            if doc.stateCode != nil && doc.stateCode == target { score *= tuning.ownStateBoost }
+            if let topic = doc.topic, tuning.topicPrior > 0 { score *= 1 + tuning.topicPrior * (topicWeight[topic] ?? 0) / topicTotal }
+            scored.append(Scored(document: c.document, score: score, coverage: coverage, matched: matched))
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : corpus.documents[$0.document].ref < corpus.documents[$1.document].ref }
+        return scored
+    }
+
+    public static func decide(_ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
+                              tuning: AskTuning = .standard) -> AskLookup {
+        var lookup = AskLookup(stateCode: targetState(query, learnerState: learnerState))
+        let scored = ranked(query, candidates: candidates, corpus: corpus, learnerState: learnerState, tuning: tuning)
+        var topics: [Topic] = []
+        for s in scored.prefix(6) {
+            if let t = corpus.documents[s.document].topic, t != .stateSpecific, !topics.contains(t) { topics.append(t) }
+        }
+        lookup.nearestTopics = query.offTopic ? [] : Array(topics.prefix(2))
+        if query.aboutTheTest, !query.offTopic, let code = lookup.stateCode, corpus.stateCodes.contains(code) {
+            lookup.best = AskRef("state:\(code)")
+            return lookup
+        }
+        guard !query.offTopic, let top = scored.first, top.coverage >= tuning.minimumCoverage,
+              top.matched >= tuning.minimumMatchedWeight else {
+            return lookup
+        }
+        lookup.best = corpus.documents[top.document].ref
+        let topTerms = corpus.documents[top.document].terms
+        if let second = scored.dropFirst().first(where: { s in
+            let terms = corpus.documents[s.document].terms
+            // A near copy of the best (the question its card teaches) is no alternative.
+            let overlap = Double(terms.intersection(topTerms).count) / Double(max(1, min(terms.count, topTerms.count)))
+            return overlap < 0.5
+        }), second.score >= top.score * tuning.alternativeWithin, second.coverage >= tuning.minimumCoverage {
+            lookup.alternative = corpus.documents[second.document].ref
+        }
+        return lookup
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// "✍️ Quiz me on this" and "📖 Open the lesson" under an answer: the lesson that teaches the
+/// card, and 2-3 questions it teaches, those sharing the most words with the card first.
+public enum AskQuizPicker {
+    public static let maxQuestions = 3
+
+    /// `l-signals-2-3` → `l-signals-2`.
+    public static func lessonID(ofCard id: String) -> String {
+        guard let dash = id.lastIndex(of: "-") else { return id }
+        return String(id[..<dash])
+    }
+
+    /// The lesson a card is in, or the one that teaches a question; nil for signs and test facts.
+    public static func lesson(teaching ref: AskRef, banks: Banks) -> Lesson? {
+        switch ref.kind {
+        case .card: return banks.lesson(lessonID(ofCard: ref.raw))
+        case .question:
+            let code = banks.question(ref.id)?.stateCode
+            let lessons = code.map { banks.lessons(forState: $0) } ?? banks.question(ref.id).map { banks.lessons(for: $0.category) } ?? []
+            return lessons.first { $0.teaches.contains(ref.id) }
+        case .sign, .state: return nil
+        }
+    }
+
+    /// Up to three questions of the learner's pool on what `ref` says, most alike first.
+    public static func questions(for ref: AskRef, banks: Banks, stateCode: String?) -> [String] {
+        let pool = Set(banks.pool(for: stateCode).map(\.id))
+        let about: String
+        var candidates: [String]
+        var first: [String] = []
+        switch ref.kind {
+        case .card:
+            guard let lesson = banks.lesson(lessonID(ofCard: ref.raw)), let card = lesson.cards.first(where: { $0.id == ref.raw }) else { return [] }
+            about = card.text
+            candidates = lesson.teaches
+        case .question:
+            guard let q = banks.question(ref.id) else { return [] }
+            // Its lesson-mates, not the question itself: its answer was just shown.
+            about = q.questionText + " " + q.explanation
+            candidates = (lesson(teaching: ref, banks: banks)?.teaches ?? []).filter { $0 != q.id }
+        case .sign:
+            guard let sign = banks.signs.first(where: { $0.id == ref.id }) else { return [] }
+            about = "\(sign.name) \(sign.meaning)"
+            first = banks.pool(for: stateCode).filter { $0.imageAssetName == sign.id }.map(\.id)
+            candidates = banks.pool(for: stateCode).filter(\.isSign).map(\.id)
+        case .state:
+            guard ref.id == stateCode else { return [] }   // another state's questions are not in the learner's pool
+            about = "permit age test questions pass"
+            candidates = (banks.stateQuestions[ref.id] ?? []).map(\.id)
+        }
+        let words = Set(AskText.terms(about))
+        let ranked = candidates.filter { pool.contains($0) && !first.contains($0) }.compactMap { id -> (String, Int)? in
+            guard let q = banks.question(id) else { return nil }
+            let shared = Set(AskText.terms(q.questionText + " " + q.explanation)).intersection(words).count
+            return shared >= 2 ? (id, shared) : nil
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
+        return Array((first.filter(pool.contains) + ranked).prefix(maxQuestions))
+    }
+}

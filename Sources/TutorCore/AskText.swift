@@ -1,0 +1,180 @@
+import Foundation
+
+/// How text becomes search terms, the same way for the bank's cards and a teen's question:
+/// lowercase ASCII words, apostrophes dropped ("what's" → "whats"), a light suffix stemmer
+/// ("stopping", "stopped", "stops" → "stop"), stop words out. The full-text index is fed these
+/// terms (not the raw text), so the index, the typo fixer and the judge all see one vocabulary.
+public enum AskText {
+    /// Words of the text in order, lowercased, with digits kept ("0.08", "4"). Read byte by byte
+    /// (ASCII, the common case); other letters are folded to ASCII ("é" → "e") or split words.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        let bytes = Array(text.utf8)
+        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        func isLower(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
+        func flush() { if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true) } }
+        var i = 0
+        while i < bytes.count {
+            var b = bytes[i]
+            if b >= 65 && b <= 90 { b += 32 }   // A-Z → a-z
+            if isLower(b) || isDigit(b) {
+                current.append(b)
+            } else if b == 39 {
+                // "don't" → "dont"
+            } else if b == 46, let last = current.last, isDigit(last), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
+                current.append(b)   // "0.08"
+            } else if b == 45, current == [117] || current == [107], i + 1 < bytes.count, isLower(bytes[i + 1] | 0x20) {
+                // "U-turn", "K-turn" are one word (a bare "u" is "you").
+            } else if b >= 0x80 {
+                // A multi-byte character: its scalar, folded if it is a letter with an accent; ’ is an apostrophe.
+                let length = b >= 0xF0 ? 4 : (b >= 0xE0 ? 3 : 2)
+                let scalar = String(decoding: bytes[i..<min(bytes.count, i + length)], as: UTF8.self)
+                if scalar != "\u{2019}" {
+                    let folded = scalar.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).utf8
+                    if folded.allSatisfy({ isLower($0) || isDigit($0) }) { current += folded } else { flush() }
+                }
+                i += length
+                continue
+            } else {
+                flush()
+            }
+            i += 1
+        }
+        flush()
+        return words
+    }
+
+    /// A light English stemmer: enough to meet "stopping" with "stop" and "lights" with "light",
+    /// applied to both sides, so its mistakes ("ned" from "need") cancel out.
+    public static func stem(_ word: String) -> String {
+        var w = Array(word.utf8)
+        guard w.count > 3, w.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return word }
+        func ends(_ suffix: String) -> Bool { w.count >= suffix.utf8.count && w.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
+        if ends("ies"), w.count > 4 { w.removeLast(3); w.append(121) }
+        else if ends("sses") { w.removeLast(2) }
+        else if ends("s"), !ends("ss"), !ends("us"), !ends("is") { w.removeLast() }
+        if ends("ing"), w.count > 5 { w.removeLast(3); undouble(&w) }
+        else if ends("ed"), w.count > 4, !ends("eed") { w.removeLast(2); undouble(&w) }
+        if ends("e"), w.count > 4 { w.removeLast() }   // "merge"/"merging" → "merg"
+        return String(decoding: w, as: UTF8.self)
+    }
+
+    /// "stopp" → "stop", "signall" → "signal": a doubled last consonant left by -ing/-ed.
+    private static func undouble(_ w: inout [UInt8]) {
+        guard w.count > 3, w[w.count - 1] == w[w.count - 2], !"aeiousz".utf8.contains(w[w.count - 1]) else { return }
+        w.removeLast()
+    }
+
+    /// The terms the index holds for a document's text (stemmed, stop words out).
+    public static func terms(_ text: String) -> [String] {
+        rewritingPhrases(words(text)).compactMap { stopWords.contains($0) ? nil : stem($0) }
+    }
+
+    /// `phrases` applied: "4 way stop" → "four way stop", "8 sided" → "octagon".
+    public static func rewritingPhrases(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        outer: while i < words.count {
+            for phrase in phrasesByFirstWord[words[i]] ?? [] where i + phrase.from.count <= words.count
+                && words[i..<(i + phrase.from.count)].elementsEqual(phrase.from) {
+                out += phrase.to
+                i += phrase.from.count
+                continue outer
+            }
+            out.append(words[i])
+            i += 1
+        }
+        return out
+    }
+
+    /// Words that carry no meaning for finding a card: grammar, chat filler, and the words every
+    /// question has ("what does it mean", "do i have to").
+    public static let stopWords: Set<String> = [
+        "a", "an", "the", "and", "or", "but", "so", "if", "then", "than", "of", "to", "in", "on", "at", "by", "for",
+        "from", "with", "about", "as", "into", "onto", "up", "out", "off", "over", "its", "it", "this", "that",
+        "these", "those", "there", "here", "is", "are", "was", "were", "be", "been", "being", "am", "im", "i", "me",
+        "my", "mine", "you", "your", "youre", "yours", "u", "ur", "r", "we", "our", "they", "them", "their", "he",
+        "she", "him", "her", "his", "hers", "what", "whats", "which", "who", "whom", "whose", "how", "hows", "why",
+        "when", "where", "wheres", "do", "does", "did", "doing", "done", "dont", "doesnt", "didnt", "can", "cant",
+        "could", "couldnt", "should", "shouldnt", "would", "wouldnt", "will", "wont", "shall", "may", "might", "must",
+        "have", "has", "had", "having", "get", "gets", "got", "getting", "go", "goes", "going", "gonna", "wanna",
+        "gotta", "just", "like", "really", "very", "pls", "plz", "please", "lol", "lmao", "omg", "idk", "bro", "dude",
+        "hey", "hi", "hello", "yo", "ok", "okay", "um", "uh", "hmm", "thanks", "thx", "ty", "mean", "means",
+        "meaning", "meant", "tell", "know", "knows", "anyone", "someone", "somebody", "something", "thing", "things",
+        "stuff", "kind", "sort", "also", "too", "all", "any", "some", "much", "many", "more", "most", "one", "ones",
+        "such", "ever", "even", "still", "yet", "again", "want", "need", "needs", "supposed", "allowed", "legal",
+        "illegal", "fine", "bot", "tutor", "quick", "wait", "yeah", "yes", "no", "not", "cuz", "bc", "because",
+        "isnt", "arent", "aint", "hafta", "lemme", "let", "say", "says", "said", "actually", "totally", "literally",
+        "basically", "real", "someones", "theres", "while", "always", "every", "ill", "ive", "id", "youll", "youd",
+        "kinda", "sorta", "guy", "guys", "yall", "ppl", "people", "person", "happen", "happens", "happened", "whos",
+    ]
+
+    /// How teens write it → how the handbook does: whole-word phrases rewritten in a question
+    /// (and in the cards, so both sides meet), longest first.
+    static let phrasePairs: [(String, String)] = [
+        ("4 way", "four way"), ("8 sided", "octagon"), ("eight sided", "octagon"), ("3 sided", "triangle"),
+        ("three sided", "triangle"), ("5 sided", "pentagon"), ("five sided", "pentagon"),
+        ("turn signal", "signal"), ("train tracks", "railroad crossing"), ("train track", "railroad crossing"),
+        ("rail road", "railroad"), ("fire truck", "fire emergency vehicle"), ("cell phone", "phone"),
+        ("seat belt", "seatbelt"), ("seat belts", "seatbelt"), ("road rage", "aggressive"),
+        ("under the influence", "impaired"), ("cone zone", "work zone"), ("construction zone", "work zone"),
+        ("learners permit", "permit"), ("learner permit", "permit"), ("how old", "age"), ("time limit", "timed"),
+        ("pass mark", "pass"), ("passing score", "pass"), ("blood alcohol", "bac"), ("stop light", "traffic light"),
+        ("k turn", "three point turn"), ("3 point", "three point"),
+    ]
+    public static let phrases: [(from: [String], to: [String])] = phrasePairs.map { pair in
+        (from: pair.0.split(separator: " ").map(String.init), to: pair.1.split(separator: " ").map(String.init))
+    }.sorted { $0.from.count > $1.from.count }
+
+    static let phrasesByFirstWord = Dictionary(grouping: phrases, by: { $0.from[0] })
+
+    /// Single words as teens write them → the handbook's words, any of which counts as the word.
+    public static let synonyms: [String: [String]] = [
+        "cops": ["police"], "cop": ["police"], "police": ["officer"], "officer": ["police"],
+        "drunk": ["alcohol", "impaired"], "buzzed": ["alcohol", "impaired"], "drinking": ["alcohol"],
+        "beer": ["alcohol"], "booze": ["alcohol"], "liquor": ["alcohol"], "weed": ["marijuana"],
+        "txt": ["text"], "txting": ["texting"], "snap": ["phone"], "cellphone": ["phone"], "iphone": ["phone"],
+        "bike": ["bicycle", "bicyclist"], "bikes": ["bicycle", "bicyclist"], "biker": ["bicyclist", "motorcyclist"],
+        "cyclist": ["bicyclist"], "motorbike": ["motorcycle"], "ped": ["pedestrian"], "peds": ["pedestrian"],
+        "walker": ["pedestrian"], "walkers": ["pedestrian"], "hwy": ["highway", "freeway"], "highway": ["freeway"],
+        "freeway": ["highway"], "interstate": ["freeway", "highway"], "expressway": ["freeway"],
+        "wreck": ["crash", "collision"], "accident": ["crash", "collision"], "crash": ["collision"],
+        "collision": ["crash"], "rr": ["railroad"], "train": ["railroad"], "tracks": ["railroad"],
+        "ambulance": ["emergency"], "siren": ["emergency"], "amber": ["yellow"], "blinking": ["flashing"],
+        "stoplight": ["traffic", "signal"], "blinker": ["signal"], "blinkers": ["signal"], "merg": ["merge"],
+        "speeding": ["speed"], "tailgating": ["following"], "tailgate": ["following"], "brights": ["high", "beam"],
+        "uturn": ["turnaround"], "licence": ["license"], "dmv": ["test"], "exam": ["test"], "quiz": ["test"],
+        "old": ["age"], "friends": ["passenger"], "friend": ["passenger"], "buddies": ["passenger"],
+        "curfew": ["night"], "midnight": ["night"], "handbook": ["manual"], "manual": ["handbook"],
+        "book": ["handbook", "manual"], "score": ["pass"], "percent": ["pass"], "timed": ["minute", "time"],
+        "hrs": ["hour"], "parts": ["section"], "mom": ["parent"], "dad": ["parent"], "parents": ["parent"],
+        "10pm": ["night"], "11pm": ["night"], "12am": ["night", "midnight"], "1am": ["night"], "call": ["phone"], "gas": ["accelerator"], "nyc": ["new", "york", "city"],
+        "1": ["one"], "2": ["two"], "3": ["three"], "4": ["four"], "5": ["five"], "6": ["six"], "7": ["seven"],
+        "8": ["eight"], "10": ["ten"], "thru": ["through"], "car": ["vehicle"], "cars": ["vehicle"],
+    ]
+
+    /// Words that put a question outside the permit test whatever else it says ("the speed of
+    /// light", "right of way in a relationship"): the judge declines a question holding one.
+    public static let offTopicWords: Set<String> = [
+        "homework", "math", "algebra", "geometry", "essay", "joke", "jokes", "funny", "riddle", "capital", "france",
+        "president", "relationship", "girlfriend", "boyfriend", "crush", "dating", "date", "prom", "likes",
+        "procrastinating", "procrastinate", "recipe", "cook", "pizza", "song", "songs", "music", "movie", "movies",
+        "netflix", "game", "games", "minecraft", "fortnite", "roblox", "football", "basketball", "soccer", "weather",
+        "forecast", "horoscope", "zodiac", "bitcoin", "stock", "job", "jobs", "hire", "resume", "college", "sat",
+        "poem", "story", "dinosaur", "planet", "universe", "sound", "physics", "chemistry", "biology", "history",
+        "buy", "cheapest", "insurance", "loan", "lease", "dealership", "mall", "shopping", "real", "human", "ai",
+        "chatgpt", "alive", "feelings", "love", "marry", "sing", "dance", "translate", "spanish", "french",
+        "einstein", "celebrity", "taylor", "swift", "youtube", "tiktok", "instagram", "meme", "memes", "birthday",
+        "hungry", "bored", "sad", "barking", "bark", "cheat", "cheating", "nervous", "scared", "worried", "lonely", "anxious", "diet", "workout", "gym", "pokemon",
+        // Money and shopping: buying a car, what it costs.
+        "price", "prices", "cheap", "cheaper", "dollars", "budget", "afford", "sell", "selling", "10k",
+        "5k", "20k", "financing", "mpg",
+        // Phones and computers as such (a phone *while driving* is on topic: those words are not here).
+        "mode", "app", "apps", "download", "wifi", "pdf", "file", "files", "laptop", "computer", "password", "email",
+        "charger", "battery", "update", "settings",
+        // School and games.
+        "chem", "final", "finals", "teacher", "league", "legends", "xbox", "playstation", "ps5",
+        "nintendo", "valorant", "gta",
+    ]
+}

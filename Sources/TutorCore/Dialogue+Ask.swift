@@ -1,0 +1,134 @@
+import Foundation
+
+/// A typed question answered with the one card of the banks that answers it (the edge looked it
+/// up: `DialogueContext.asked`), or declined in a friendly line with the nearest topics.
+extension Reduction {
+    /// Whether typed text gets an answer from the banks: a card was found (it may be a bare
+    /// "yellow diamond sign meaning"), or it reads as a question (declined if nothing answers it).
+    func asksTheTutor(_ text: String) -> AskLookup? {
+        guard let asked = ctx.asked else { return nil }
+        if Reduction.readsAsAQuestion(text) { return asked }
+        // A bare "c" or "5" on Home is a stray tap, not a question, even if some card holds it.
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return asked.best != nil && words.count >= 2 && words.contains(where: { $0.count >= 4 }) ? asked : nil
+    }
+
+    /// Mid-quiz, only a real question is one: "stop sign" or "idk" there is an attempt at the answer.
+    func asksTheTutorMidQuiz(_ text: String) -> AskLookup? {
+        guard Reduction.readsAsAQuestion(text) else { return nil }
+        return asksTheTutor(text)
+    }
+
+    mutating func answerAsked(_ text: String, _ asked: AskLookup) {
+        effects.append(.recordAsk(AskRecord(text: text, ref: asked.best?.raw, askedAt: ctx.now)))
+        guard let ref = asked.best, let view = askAnswerView(ref, stateCode: asked.stateCode) else {
+            send(.askDeclined(AskDeclinedView(topics: asked.nearestTopics)), buttons: declinedButtons(asked.nearestTopics))
+            return
+        }
+        send(Reply(.askAnswer(view), buttons: answerButtons(ref, alternative: asked.alternative), picture: askPicture(ref)))
+    }
+
+    /// "Or did you mean…" tapped: the other card, as an answer of its own.
+    mutating func showAsked(_ raw: String, callbackID: String) {
+        let ref = AskRef(raw)
+        guard let view = askAnswerView(ref, stateCode: askStateCode(ref)) else { return stale(callbackID) }
+        effects.append(.answerButton(callbackID: callbackID, toast: nil))
+        send(Reply(.askAnswer(view), buttons: answerButtons(ref, alternative: nil), picture: askPicture(ref)))
+    }
+
+    mutating func voteAsked(_ raw: String, helpful: Bool, callbackID: String) {
+        effects.append(.voteAsk(ref: raw, helpful: helpful))
+        effects.append(.answerButton(callbackID: callbackID, toast: .thanksForVote))
+    }
+
+    /// A state's card answers for that state; a general one for the learner's.
+    func askStateCode(_ ref: AskRef) -> String? {
+        switch ref.kind {
+        case .state: return ref.id
+        case .card: return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.stateCode ?? learner.stateCode
+        case .question: return banks.question(ref.id)?.stateCode ?? learner.stateCode
+        case .sign: return learner.stateCode
+        }
+    }
+
+    func askAnswerView(_ ref: AskRef, stateCode: String?) -> AskAnswerView? {
+        let answeringState = stateCode.flatMap(banks.state)
+        let other = answeringState.flatMap { $0.code != learner.stateCode ? $0.name : nil }
+        switch ref.kind {
+        case .card:
+            guard let lesson = banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw)),
+                  let card = lesson.cards.first(where: { $0.id == ref.raw }) else { return nil }
+            let own = lesson.stateCode.flatMap(banks.state)
+            return AskAnswerView(body: .card(title: lesson.title, text: card.text), topic: lesson.topic ?? .stateSpecific,
+                                 handbook: own?.handbook, section: lesson.title, otherState: own.map(\.name) == other ? other : nil)
+        case .question:
+            guard let q = banks.question(ref.id) else { return nil }
+            let own = q.stateCode.flatMap(banks.state)
+            return AskAnswerView(body: .question(question: q.questionText, answer: AskCorpus.answerText(q), explanation: q.explanation),
+                                 topic: q.category, handbook: own?.handbook, section: nil, otherState: own != nil ? other : nil)
+        case .sign:
+            guard let sign = banks.signs.first(where: { $0.id == ref.id }) else { return nil }
+            return AskAnswerView(body: .sign(sign), topic: .roadSigns, handbook: nil, section: nil, otherState: nil)
+        case .state:
+            guard let info = banks.state(ref.id) else { return nil }
+            return AskAnswerView(body: .state(StateCardView(state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0)),
+                                 topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
+        }
+    }
+
+    func askPicture(_ ref: AskRef) -> String? {
+        switch ref.kind {
+        case .sign: return banks.signs.first(where: { $0.id == ref.id }) != nil ? ref.id : nil
+        case .question: return banks.question(ref.id)?.imageAssetName
+        case .card:
+            return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.cards.first(where: { $0.id == ref.raw })?.imageAssetName
+        case .state: return nil
+        }
+    }
+
+    func answerButtons(_ ref: AskRef, alternative: AskRef?) -> [[Button]] {
+        var rows: [[Button]] = []
+        var first: [Button] = []
+        if let lesson = AskQuizPicker.lesson(teaching: ref, banks: banks), lesson.stateCode == nil || lesson.stateCode == learner.stateCode {
+            first.append(Button(.openTheLesson, .openLesson(lesson.id)))
+        }
+        if AskQuizPicker.questions(for: ref, banks: banks, stateCode: learner.stateCode).count >= 2 {
+            first.append(Button(.quizMeOnThis, .askQuiz(ref.raw)))
+        }
+        if !first.isEmpty { rows.append(first) }
+        if let alternative, let title = askTitle(alternative) { rows.append([Button(.didYouMean(title), .askShow(alternative.raw))]) }
+        rows.append([Button(.helpful(true), .askVote(ref.raw, helpful: true)), Button(.helpful(false), .askVote(ref.raw, helpful: false)),
+                     Button(.home, .menu(.home))])
+        return rows
+    }
+
+    func declinedButtons(_ topics: [Topic]) -> [[Button]] {
+        var rows = topics.map { [Button(.topic($0), .topicLessons($0))] }
+        rows.append([Button(.topics, .menu(.topics)), Button(.home, .menu(.home))])
+        return rows
+    }
+
+    /// At most `limit` characters, cut at a word ("When you park uphill with a curb, …").
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+    }
+
+    /// A short name for a card on a button: its lesson's title, the question, the sign, the test.
+    func askTitle(_ ref: AskRef) -> String? {
+        switch ref.kind {
+        // A card's own first words: two cards of one lesson share its title.
+        case .card:
+            return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.cards.first { $0.id == ref.raw }
+                .map { Self.shortened($0.text.replacingOccurrences(of: "\n", with: " "), to: 52) }
+        case .question: return banks.question(ref.id).map { Self.shortened($0.questionText, to: 52) }
+        case .sign:
+            // Lights, markings and scenes are no signs ("Steady Yellow Light", not "… sign").
+            return banks.signs.first(where: { $0.id == ref.id }).map {
+                [.signal, .marking, .scene].contains($0.group) ? $0.name : "\($0.name) sign"
+            }
+        case .state: return banks.state(ref.id).map { "The \($0.name) permit test" }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import FakeBotAPI
+import Foundation
+import Testing
+@testable import TutorBot
+import TutorCore
+import TutorStore
+
+/// Ask the tutor: a question typed in a teen's words gets the card that answers it, for their
+/// state, through the real bot (libcurl, SQLite, the FTS5 index) against the fake Bot API.
+@Suite(.serialized) struct AskTutorTests {
+    let chat: Int64 = 7301
+
+    func texan() throws -> Harness {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        #expect(h.fake.press("Texas", chat: chat))
+        #expect(h.waitForText(chat, "Questions seen"))
+        return h
+    }
+
+    @Test func aTypedQuestionGetsTheCardThatAnswersItWithItsButtons() async throws {
+        let h = try texan()
+        h.fake.say("can i turn right on red??", chat: chat)
+        #expect(h.waitForText(chat, "📘"))
+        let answer = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📘") })
+        #expect(answer.text.lowercased().contains("red"), "\(answer.text)")
+        #expect(answer.text.lowercased().contains("stop"), "right on red means a full stop first: \(answer.text)")
+        let labels = answer.buttons.joined().map(\.text)
+        #expect(labels.contains("✍️ Quiz me on this") && labels.contains("👍") && labels.contains("👎"), "\(labels)")
+        // 👎 is counted for the content writers; the question is not in the unanswered list.
+        #expect(h.fake.press("👎", chat: chat))
+        let store = try #require(h.bot?.store)
+        #expect(h.fake.wait { ((try? store.unhelpfulAnswers()) ?? []).count == 1 })
+        #expect(try store.unansweredQuestions().isEmpty)
+        // "Quiz me on this": 2-3 questions on that card.
+        #expect(h.fake.press("✍️ Quiz me on this", chat: chat))
+        #expect(h.waitForText(chat, "Q1/"))
+        let first = try #require(h.fake.messages(chat: chat).last { $0.text.contains("Q1/") })
+        #expect(first.text.contains("Q1/2") || first.text.contains("Q1/3"), "\(first.text)")
+        await h.kill()
+    }
+
+    @Test func anotherStatesRuleIsAnsweredForThatStateAndSaysSo() async throws {
+        let h = try texan()
+        h.fake.say("can you turn left on red in missouri?", chat: chat)
+        #expect(h.waitForText(chat, "📘"))
+        let answer = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📘") })
+        #expect(answer.text.contains("Missouri"), "\(answer.text)")
+        h.fake.say("how many questions are on the test", chat: chat)
+        #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("📘") }.count == 2 })
+        let format = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📘") })
+        #expect(format.text.contains("30 questions") && format.text.contains("21 right"), "Texas's own test: \(format.text)")
+        await h.kill()
+    }
+
+    @Test func offTopicIsDeclinedAndCountedAsUnanswered() async throws {
+        let h = try texan()
+        h.fake.say("whats the capital of france", chat: chat)
+        #expect(h.waitForText(chat, "I only know the permit test"))
+        h.fake.say("Whats the capital of France  ", chat: chat)
+        #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("I only know the permit test") }.count == 2 })
+        let store = try #require(h.bot?.store)
+        // The same words, case and spacing aside, are one line of the list, asked twice.
+        #expect(h.fake.wait { (try? store.unansweredQuestions()) == [TutorStore.AskedQuestion(text: "whats the capital of france", times: 2)] })
+        #expect(!h.fake.messages(chat: chat).contains { $0.text.contains("📘") }, "no card that merely shares a word")
+        // Kept 14 days at most.
+        #expect(try store.prune(now: Date().addingTimeInterval(15 * 86_400)).askedQuestions == 2)
+        #expect(try store.unansweredQuestions().isEmpty)
+        await h.kill()
+    }
+
+    @Test func midQuizAnAnswerStaysAnAnswerAndAQuestionIsAnsweredThenTheQuestionComesBack() async throws {
+        let h = try texan()
+        #expect(h.fake.press("⚡ Quick quiz", chat: chat))
+        #expect(h.waitForText(chat, "Q1/10"))
+        // Stray text waits for the chat's queued replies to go (backpressure): let Q1's row go first.
+        let store = try #require(h.bot?.store)
+        #expect(h.fake.wait { (try? store.hasPendingReplies(chatID: chat)) == false })
+        // Not a question: pointed back to the open question, no card.
+        h.fake.say("stop sign", chat: chat)
+        #expect(h.waitForText(chat, "just above"), "\(h.fake.messages(chat: chat).suffix(3).map(\.text))")
+        #expect(!h.fake.messages(chat: chat).contains { $0.text.contains("📘") && !$0.text.contains("Q1/10") })
+        // A real question: answered, then Q1 again.
+        h.fake.say("what does a yellow diamond sign mean?", chat: chat)
+        #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("Q1/10") }.count == 2 })
+        let texts = h.fake.messages(chat: chat).map(\.text)
+        let answerAt = try #require(texts.lastIndex { $0.contains("📘") })
+        #expect(texts.lastIndex { $0.contains("Q1/10") }! > answerAt, "the open question is shown again after the answer")
+        // A letter still answers it.
+        h.fake.say("b", chat: chat)
+        #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.text.contains("Q1/10") && $0.text.contains("📘") } },
+                "the question is edited to show its answer")
+        await h.kill()
+    }
+
+    @Test func inAPracticeTestAQuestionWaitsForTheEnd() async throws {
+        let h = try texan()
+        #expect(h.fake.press("📝 Practice test", chat: chat))
+        #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.buttons.joined().contains { $0.text.hasPrefix("Test 1") } } })
+        #expect(h.fake.press("Test 1", chat: chat))
+        #expect(h.waitForText(chat, "Q1/30"))
+        h.fake.say("what does a yellow diamond sign mean?", chat: chat)
+        #expect(h.waitForText(chat, "when the test is over"))
+        #expect(!h.fake.messages(chat: chat).contains { $0.text.contains("📘") && !$0.text.contains("Q1/30") })
+        await h.kill()
+    }
+}
+
+/// The question set in Tests/AskSet (teen-typed questions over 19 topics and 10+ states, and
+/// off-topic ones), answered by the index alone. Half of it was held out while the ranking was tuned.
+@Suite struct AskSetTests {
+    /// Whatever is typed, the look-up answers or declines; it never throws (FTS5's query syntax
+    /// never sees the raw text, only the index's own terms, quoted).
+    @Test func anyTextIsLookedUpWithoutAnError() throws {
+        let (banks, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let index = try AskIndex(banks: try #require(banks))
+        let nasty = ["", " ", "?", "\"", "\"stop\" OR", "NEAR(a b)", "AND OR NOT", "stop*", "^turn", "col:value", "'; DROP TABLE ask; --",
+                     String(repeating: "sign ", count: 2_000), "🚗🚦🛑", "e\u{301}\u{301}\u{301}", "\u{0000}\u{0001}", "ｓｔｏｐ ｓｉｇｎ",
+                     "ＲＩＧＨＴ ＯＦ ＷＡＹ", "0.08 0.08.08 ..", "u-turn U-TURN k-", "new york new york texas dc washington dc"]
+        for text in nasty {
+            let got = try index.lookUp(text, learnerState: "TX")
+            if let best = got.best { #expect(index.corpus.documents.contains { $0.ref == best }, "\(text)") }
+        }
+        #expect(try index.lookUp("what's the permit age in washington dc", learnerState: "TX").stateCode == "DC")
+        #expect(try index.lookUp("can you turn left on red in west virginia", learnerState: "TX").stateCode == "WV")
+    }
+
+    /// A regression floor at the level measured when the ranking was tuned, not the goal: the
+    /// goal (precision at 1 ≥ 90%, off-topic declined ≥ 95%, the state's own rule 100%) is not
+    /// met yet (issue 42's note has the figures). The held-out half was never looked at while tuning.
+    @Test func theQuestionSetIsAnsweredAtLeastAsWellAsWhenTuned() throws {
+        let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
+        let index = try AskIndex(banks: try #require(banks, "\(problems.prefix(3))"))
+        let items = try AskSet.load("\(repoRoot)/Tests/AskSet")
+        #expect(items.filter { !$0.isOffTopic }.count >= 300 && items.filter(\.isOffTopic).count >= 50)
+        #expect(Set(items.map(\.state)).count >= 10)
+        let held = try AskSet.evaluate(items.filter(\.isHeldOut), index: index)
+        #expect(held.precision >= 0.72 && held.declineRate >= 0.75 && held.stateRate >= 0.82, "held out: \(held.summary)")
+        let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
+        #expect(tuned.precision >= 0.76 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.9, "tuned on: \(tuned.summary)")
+    }
+}
