@@ -46,8 +46,6 @@ public struct AskDocument: Sendable {
 public struct AskCorpus: Sendable {
     public let documents: [AskDocument]
     public let documentFrequency: [String: Int]
-    /// Of the general documents holding a term, the share in each topic ("pass": mostly Passing).
-    public let topicShare: [String: [Topic: Double]]
     /// Terms of 4+ letters by length, as bytes, for typo correction.
     let longTermsByLength: [Int: [(term: String, bytes: [UInt8])]]
     public let stateCodes: Set<String>
@@ -115,15 +113,6 @@ public struct AskCorpus: Sendable {
         var df: [String: Int] = [:]
         for d in docs { for t in d.terms { df[t, default: 0] += 1 } }
         documentFrequency = df
-        var byTopic: [String: [Topic: Double]] = [:]
-        for d in docs where d.stateCode == nil {
-            guard let topic = d.topic else { continue }
-            for t in d.terms { byTopic[t, default: [:]][topic, default: 0] += 1 }
-        }
-        topicShare = byTopic.mapValues { counts in
-            let sum = counts.values.reduce(0, +)
-            return counts.mapValues { $0 / sum }
-        }
         longTermsByLength = Dictionary(grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { ($0, Array($0.utf8)) },
                                        by: { $0.1.count })
         stateCodes = Set(banks.states.map(\.code))

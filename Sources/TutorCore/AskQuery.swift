@@ -125,6 +125,9 @@ public struct AskLookup: Equatable, Sendable {
     public var stateCode: String?
     /// Topics near the question, offered when nothing answers it.
     public var nearestTopics: [Topic] = []
+    /// Plainly about something else ("tell me a joke", "do my homework"): declined even when it
+    /// doesn't read as a question.
+    public var offTopic = false
 
     public init(best: AskRef? = nil, alternative: AskRef? = nil, stateCode: String? = nil, nearestTopics: [Topic] = []) {
         self.best = best; self.alternative = alternative; self.stateCode = stateCode; self.nearestTopics = nearestTopics
@@ -143,8 +146,6 @@ public struct AskTuning: Sendable, Equatable {
     public var unknownDocumentFrequency = 1.0
     /// A state's own card beats a general one that scores up to this much better.
     public var ownStateBoost = 2.2
-    /// How much a card of the question's likeliest topic gains (its words' topics, by weight).
-    public var topicPrior = 0.0
     /// What each of the question's word pairs found side by side in a card adds (×(1 + bonus·pairs)).
     public var pairBonus = 0.5
     /// BM25's weight of a title (a lesson's, a question's, a sign's name) against body text.
@@ -202,15 +203,6 @@ public enum AskJudge {
         let weights = weights(query, corpus: corpus, tuning: tuning)
         let total = weights.reduce(0, +)
         guard total > 0 else { return [] }
-        // The question's topics: each word's documents by topic, weighted by the word's weight.
-        var topicWeight: [Topic: Double] = [:]
-        if tuning.topicPrior > 0 {
-            for (g, group) in query.groups.enumerated() {
-                guard let shares = group.lazy.compactMap({ corpus.topicShare[$0] }).first else { continue }
-                for (topic, share) in shares { topicWeight[topic, default: 0] += weights[g] * share }
-            }
-        }
-        let topicTotal = max(topicWeight.values.max() ?? 0, 1e-9)
         var scored: [Scored] = []
         for c in candidates {
             let doc = corpus.documents[c.document]
@@ -226,7 +218,6 @@ public enum AskJudge {
             }
             if doc.ref.kind == .card { score *= tuning.cardPrior }
             if doc.stateCode != nil && doc.stateCode == target { score *= tuning.ownStateBoost }
-            if let topic = doc.topic, tuning.topicPrior > 0 { score *= 1 + tuning.topicPrior * (topicWeight[topic] ?? 0) / topicTotal }
             scored.append(Scored(document: c.document, score: score, coverage: coverage, matched: matched))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : corpus.documents[$0.document].ref < corpus.documents[$1.document].ref }
@@ -236,6 +227,7 @@ public enum AskJudge {
     public static func decide(_ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
                               tuning: AskTuning = .standard) -> AskLookup {
         var lookup = AskLookup(stateCode: targetState(query, learnerState: learnerState))
+        lookup.offTopic = query.offTopic
         let scored = ranked(query, candidates: candidates, corpus: corpus, learnerState: learnerState, tuning: tuning)
         var topics: [Topic] = []
         for s in scored.prefix(6) {

@@ -166,7 +166,7 @@ public enum AskText {
         "buy", "cheapest", "insurance", "loan", "lease", "dealership", "mall", "shopping", "real", "human", "ai",
         "chatgpt", "alive", "feelings", "love", "marry", "sing", "dance", "translate", "spanish", "french",
         "einstein", "celebrity", "taylor", "swift", "youtube", "tiktok", "instagram", "meme", "memes", "birthday",
-        "hungry", "bored", "sad", "barking", "bark", "cheat", "cheating", "nervous", "scared", "worried", "lonely", "anxious", "diet", "workout", "gym", "pokemon",
+        "hungry", "bored", "sad", "dumb", "stupid", "robot", "barking", "bark", "cheat", "cheating", "nervous", "scared", "worried", "lonely", "anxious", "diet", "workout", "gym", "pokemon",
         // Money and shopping: buying a car, what it costs.
         "price", "prices", "cheap", "cheaper", "dollars", "budget", "afford", "sell", "selling", "10k",
         "5k", "20k", "financing", "mpg",

@@ -7,7 +7,7 @@ extension Reduction {
     /// "yellow diamond sign meaning"), or it reads as a question (declined if nothing answers it).
     func asksTheTutor(_ text: String) -> AskLookup? {
         guard let asked = ctx.asked else { return nil }
-        if Reduction.readsAsAQuestion(text) { return asked }
+        if Reduction.readsAsAQuestion(text) || asked.offTopic { return asked }
         // A bare "c" or "5" on Home is a stray tap, not a question, even if some card holds it.
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
         return asked.best != nil && words.count >= 2 && words.contains(where: { $0.count >= 4 }) ? asked : nil

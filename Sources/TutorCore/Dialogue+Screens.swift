@@ -35,7 +35,9 @@ extension Reduction {
     }
 
     static let questionOpeners: Set<String> = ["what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can",
-                                               "does", "is", "are", "should", "whose"]
+                                               "does", "is", "are", "should", "whose", "wat", "wats", "wut", "hows", "how's",
+                                               "wheres", "where's", "whos", "who's", "do", "will", "would", "could", "may",
+                                               "im", "i'm", "if"]
 
     mutating func show(_ message: Message, screen: Screen) {
         state.session.screen = screen

@@ -86,10 +86,10 @@ extension BenchSuites {
             for matched in [2.5] {
                 for unknown in [1.0] {
                     for state in [2.2] {
-                        for topic in [0.0] { for titleBonus in [0.0, 0.5, 1.0, 2.0] { for card in [0.8, 1.0, 1.25, 1.5] {
+                        for titleBonus in [0.0, 0.5, 1.0, 2.0] { for card in [0.8, 1.0, 1.25, 1.5] {
                             var t = AskTuning()
                             t.minimumCoverage = coverage; t.minimumMatchedWeight = matched; t.unknownDocumentFrequency = unknown
-                            t.ownStateBoost = state; t.topicPrior = topic; t.titleCoverageBonus = titleBonus; t.cardPrior = card; t.titleWeight = title; t.asksWeight = asks; t.pairBonus = pairs
+                            t.ownStateBoost = state; t.titleCoverageBonus = titleBonus; t.cardPrior = card; t.titleWeight = title; t.asksWeight = asks; t.pairBonus = pairs
                             var right = 0.0, declined = 0.0
                             for (item, query, candidates) in prepared {
                                 let got = AskJudge.decide(query, candidates: candidates, corpus: index.corpus, learnerState: item.state, tuning: t)
@@ -97,7 +97,7 @@ extension BenchSuites {
                                 else if let best = got.best, item.accept.contains(best.raw) { right += 1 }
                             }
                             results.append((right / onTopic + declined / offTopic, right / onTopic, declined / offTopic, t))
-                        }}}
+                        }}
                     }
                 }
             }
@@ -106,10 +106,10 @@ extension BenchSuites {
         }
         }
         for r in results.sorted(by: { $0.score > $1.score }).prefix(12) {
-            print(String(format: "precision %.1f%% declined %.1f%% · coverage %.2f matched %.1f unknown df %.1f state ×%.2f topic %.1f "
+            print(String(format: "precision %.1f%% declined %.1f%% · coverage %.2f matched %.1f unknown df %.1f state ×%.2f "
                          + "title %.1f asks %.1f pairs %.1f title cover %.1f card ×%.2f",
                          r.precision * 100, r.declined * 100, r.tuning.minimumCoverage, r.tuning.minimumMatchedWeight,
-                         r.tuning.unknownDocumentFrequency, r.tuning.ownStateBoost, r.tuning.topicPrior, r.tuning.titleWeight, r.tuning.asksWeight, r.tuning.pairBonus,
+                         r.tuning.unknownDocumentFrequency, r.tuning.ownStateBoost, r.tuning.titleWeight, r.tuning.asksWeight, r.tuning.pairBonus,
                          r.tuning.titleCoverageBonus, r.tuning.cardPrior))
         }
     }
