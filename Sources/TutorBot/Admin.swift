@@ -52,11 +52,14 @@ struct AdminDesk {
         struct Context { var learners, blocked, activeToday, activeWeek, answersToday, challenges, challengePlays, friendships: Int
                          var hasStates: Bool; var states: [StateLine]; var hasDaily: Bool; var daily: [StateLine]
                          var noState: Int; var hasNoState: Bool
-                         var unanswered: [Asked]; var hasUnanswered: Bool; var unhelpful: [Votes]; var hasUnhelpful: Bool }
+                         var unanswered: [Asked]; var hasUnanswered: Bool
+                         var unhelpful: [Votes]; var hasUnhelpful: Bool }
         struct Asked { var text: String; var times: Int }
         struct Votes { var ref: String; var down: Int; var up: Int }
         let unanswered = ((try? bot.store.unansweredQuestions()) ?? []).map { Asked(text: $0.text, times: $0.times) }
-        let unhelpful = ((try? bot.store.unhelpfulAnswers()) ?? []).map { Votes(ref: $0.ref, down: $0.notHelpful, up: $0.helpful) }
+        let unhelpful = ((try? bot.store.unhelpfulAnswers()) ?? []).map {
+            Votes(ref: $0.ref, down: $0.notHelpful, up: $0.helpful)
+        }
         let social = (try? bot.store.socialCounts()) ?? (challenges: 0, plays: 0, friendships: 0)
         // Today's Daily 5 players, each state on its own day.
         let days = Dictionary(uniqueKeysWithValues: bot.banks.states.map { ($0.code, DailyChallenge.day(for: $0, at: now)) })

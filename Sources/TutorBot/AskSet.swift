@@ -20,8 +20,8 @@ public struct AskSetItem: Sendable {
     /// Half the set is for tuning, half held out, fixed by the question's text (FNV-1a), so
     /// adding questions never moves old ones between the halves.
     public var isHeldOut: Bool {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in question.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in question.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash % 2 == 1
     }
 }
@@ -41,13 +41,17 @@ public struct AskSetReport: Sendable {
     public var stateRate: Double { stateSpecific == 0 ? 1 : Double(stateRight) / Double(stateSpecific) }
 
     public var summary: String {
-        String(format: "precision at 1 %.1f%% (%d/%d) · off-topic declined %.1f%% (%d/%d) · state's own rule %.1f%% (%d/%d)",
-               precision * 100, answeredRight, onTopic, declineRate * 100, declined, offTopic, stateRate * 100, stateRight, stateSpecific)
+        String(
+            format:
+                "precision at 1 %.1f%% (%d/%d) · off-topic declined %.1f%% (%d/%d) · state's own rule %.1f%% (%d/%d)",
+            precision * 100, answeredRight, onTopic, declineRate * 100, declined, offTopic, stateRate * 100, stateRight,
+            stateSpecific)
     }
 }
 
 public enum AskSetError: Error, CustomStringConvertible {
-    case noItems(file: String), badItem(file: String, index: Int)
+    case noItems(file: String)
+    case badItem(file: String, index: Int)
     public var description: String {
         switch self {
         case .noItems(let file): return "\(file): no \"items\" array"
@@ -59,17 +63,21 @@ public enum AskSetError: Error, CustomStringConvertible {
 public enum AskSet {
     /// Reads every `*.json` set in `directory`.
     public static func load(_ directory: String) throws -> [AskSetItem] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+            .sorted()
         var items: [AskSetItem] = []
         for name in names {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)"))
             guard let rows = try JSONValue.parse(data)["items"]?.array else { throw AskSetError.noItems(file: name) }
             for (n, row) in rows.enumerated() {
-                guard let q = row["q"]?.string, let state = row["state"]?.string, let accept = row["accept"]?.array else {
+                guard let q = row["q"]?.string, let state = row["state"]?.string, let accept = row["accept"]?.array
+                else {
                     throw AskSetError.badItem(file: name, index: n)
                 }
-                items.append(AskSetItem(question: q, state: state, accept: Set(accept.compactMap(\.string)),
-                                        stateSpecific: row["stateSpecific"]?.string, file: name))
+                items.append(
+                    AskSetItem(
+                        question: q, state: state, accept: Set(accept.compactMap(\.string)),
+                        stateSpecific: row["stateSpecific"]?.string, file: name))
             }
         }
         return items
@@ -79,7 +87,7 @@ public enum AskSet {
     public static func text(of ref: AskRef, banks: Banks) -> String {
         switch ref.kind {
         case .card:
-            return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.cards.first { $0.id == ref.raw }?.text ?? "?"
+            return AskQuizPicker.card(ref.raw, banks: banks)?.card.text ?? "?"
         case .question:
             guard let q = banks.question(ref.id) else { return "?" }
             return "\(q.questionText) → \(AskCorpus.answerText(q)). \(q.explanation)"

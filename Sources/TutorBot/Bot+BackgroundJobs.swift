@@ -170,7 +170,7 @@ extension Bot {
         do {
             let r = try store.prune(now: clock.now())
             if r.total > 0 {
-                logger.info("pruned \(r.outbox) sent messages, \(r.answers) old answers, \(r.messageRefs) message ids, \(r.broadcastDeliveries) broadcast rows, \(r.challenges) closed challenge rows, \(r.dailyResults) old Daily 5 rows, \(r.friendships) ended friendships, \(r.askedQuestions) typed questions in \(String(format: "%.2f", r.seconds)) s")
+                logger.info("\(r.summary)")
             }
         } catch {
             logger.error("pruning failed: \(error)")

@@ -272,7 +272,9 @@ extension Bot {
                     context.dailySet = try bot.store.dailySet(stateCode: code, day: DailyChallenge.day(for: info, at: now)) ?? []
                 }
                 // Typed text: what the banks hold on it (the reducer decides whether it was a question).
-                if case .textSent(let text) = e.event, let ask {
+                // ("b", "3" and a 4,000-character paste are never questions: no look-up for them.)
+                if case .textSent(let text) = e.event, let ask,
+                   (2...Dialogue.maxUsefulTextLength).contains(text.count) {
                     do { context.asked = try ask.lookUp(text, learnerState: change.after.learner.stateCode) }
                     catch { bot.logger.error("ask index: look-up failed: \(error)") }
                 }

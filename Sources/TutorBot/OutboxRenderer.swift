@@ -25,8 +25,8 @@ public struct OutboxRenderer: Sendable {
             switch effect {
             case .recordAnswer(let a):
                 answers.append(a)
-            case .setTimer, .cancelTimer, .eraseLearner, .createChallenge, .recordChallengePlay, .befriend, .unfriend, .recordDailyResult, .recordDailySet,
-                 .recordAsk, .voteAsk:
+            case .setTimer, .cancelTimer, .eraseLearner, .createChallenge, .recordChallengePlay, .befriend, .unfriend,
+                 .recordDailyResult, .recordDailySet, .recordAsk, .voteAsk:
                 break   // applied by the runtime with the chat's change (see Bot.Batch)
             case .notify(let other, let reply):
                 // Another chat's message: rendered for that chat, queued behind its replies.

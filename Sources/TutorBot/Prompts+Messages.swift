@@ -129,7 +129,8 @@ extension Prompts {
         case .askAnswer(let v): return render("ask_answer", AskAnswerContext(v, prompts: self))
         case .askDeclined(let v):
             struct C { var topics: String; var hasTopics: Bool }
-            return render("ask_declined", C(topics: v.topics.map(topicName).joined(separator: " or "), hasTopics: !v.topics.isEmpty))
+            return render("ask_declined", C(topics: v.topics.map(topicName).joined(separator: " or "),
+                                            hasTopics: !v.topics.isEmpty))
         case .lessonDone(let v):
             struct C { var title: String; var correct: Int; var total: Int; var hasChecks: Bool; var testedOut: Bool; var finished: Bool
                        var needed: Int; var nextTitle: String?; var done: Int; var lessons: Int; var reward: RewardContext?; var hasMisses: Bool; var close: Bool

@@ -322,7 +322,8 @@ struct AskAnswerContext {
         case .card(let title, let text): card = Card(title: title, text: text)
         case .question(let q, let a, let e): question = Question(question: q, answer: a, explanation: e)
         case .sign(let s): sign = Sign(name: s.name, meaning: s.meaning, rule: s.rule)
-        case .state(let s): stateCard = prompts.stateCard(StateCardContext(s)).trimmingCharacters(in: .whitespacesAndNewlines)
+        case .state(let s):
+            stateCard = prompts.stateCard(StateCardContext(s)).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         otherState = v.otherState
         let section = v.section ?? prompts.topicName(v.topic)

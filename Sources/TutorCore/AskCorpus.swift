@@ -53,42 +53,61 @@ public struct AskCorpus: Sendable {
     let stateNames: [(words: [String], code: String)]
 
     public init(banks: Banks) {
-        struct Source: Sendable { var ref: String; var state: String?; var topic: Topic?; var title: String; var body: String }
+        struct Source: Sendable {
+            var ref: String
+            var state: String?
+            var topic: Topic?
+            var title: String
+            var body: String
+        }
         var sources: [Source] = []
         for topic in Topic.allCases {
             for lesson in banks.lessons(for: topic) {
-                for card in lesson.cards { sources.append(Source(ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text)) }
+                for card in lesson.cards {
+                    sources.append(Source(ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text))
+                }
             }
         }
         for code in banks.stateLessons.keys.sorted() {
             for lesson in banks.lessons(forState: code) {
                 for card in lesson.cards {
-                    sources.append(Source(ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text))
+                    sources.append(
+                        Source(ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text))
                 }
             }
         }
         for q in banks.universal + banks.stateQuestions.keys.sorted().flatMap({ banks.stateQuestions[$0] ?? [] }) {
-            sources.append(Source(ref: q.id, state: q.stateCode, topic: q.category, title: q.questionText,
-                                  body: Self.answerText(q) + " " + q.explanation))
+            sources.append(
+                Source(
+                    ref: q.id, state: q.stateCode, topic: q.category, title: q.questionText,
+                    body: Self.answerText(q) + " " + q.explanation))
         }
         for sign in banks.signs {
-            sources.append(Source(ref: "sign:\(sign.id)", state: nil, topic: .roadSigns, title: "\(sign.name) sign",
-                                  body: "\(sign.group.rawValue) sign. \(sign.meaning) \(sign.rule)"))
+            sources.append(
+                Source(
+                    ref: "sign:\(sign.id)", state: nil, topic: .roadSigns, title: "\(sign.name) sign",
+                    body: "\(sign.group.rawValue) sign. \(sign.meaning) \(sign.rule)"))
         }
         for state in banks.states {
-            sources.append(Source(ref: "state:\(state.code)", state: state.code, topic: .stateSpecific, title: "\(state.name) permit test",
-                                  body: Self.stateFacts(state)))
+            sources.append(
+                Source(
+                    ref: "state:\(state.code)", state: state.code, topic: .stateSpecific,
+                    title: "\(state.name) permit test",
+                    body: Self.stateFacts(state)))
         }
         // Four thousand documents' terms, in a few slices side by side: this runs in every bank load.
-        let slices = 4, all = sources
+        let slices = 4
+        let all = sources
         let built = Mutex<[[AskDocument]]>(Array(repeating: [], count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = stride(from: slice, to: all.count, by: slices)
             let part = range.map { i -> AskDocument in
                 let source = all[i]
-                let t = AskText.terms(source.title), b = AskText.terms(source.body)
-                return AskDocument(ref: AskRef(source.ref), stateCode: source.state, topic: source.topic, titleTerms: t, bodyTerms: b,
-                                   terms: Set(t + b))
+                let t = AskText.terms(source.title)
+                let b = AskText.terms(source.body)
+                return AskDocument(
+                    ref: AskRef(source.ref), stateCode: source.state, topic: source.topic, titleTerms: t, bodyTerms: b,
+                    terms: Set(t + b))
             }
             built.withLock { $0[slice] = part }
         }
@@ -113,8 +132,9 @@ public struct AskCorpus: Sendable {
         var df: [String: Int] = [:]
         for d in docs { for t in d.terms { df[t, default: 0] += 1 } }
         documentFrequency = df
-        longTermsByLength = Dictionary(grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { ($0, Array($0.utf8)) },
-                                       by: { $0.1.count })
+        longTermsByLength = Dictionary(
+            grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { ($0, Array($0.utf8)) },
+            by: { $0.1.count })
         stateCodes = Set(banks.states.map(\.code))
         stateNames = banks.states.map { (AskText.words($0.name), $0.code) }.sorted { $0.words.count > $1.words.count }
     }
@@ -127,11 +147,19 @@ public struct AskCorpus: Sendable {
     /// A state's test facts in the words a teen asks about them with: how many questions, how
     /// many right to pass, timed or not, the sections, the age, the handbook.
     static func stateFacts(_ s: StateInfo) -> String {
-        var parts = ["The \(s.name) learner's permit knowledge test at the DMV: how many questions are on the test,",
-                     "how many questions you need right to pass, the passing score percent."]
-        if let n = s.test.questions, let pass = s.test.passCorrect { parts.append("\(n) questions, \(pass) correct to pass.") }
-        parts.append(s.test.timeLimitMinutes.map { "Time limit \($0) minutes, timed." } ?? "How long the test takes, time limit.")
-        if s.test.sections.count > 1 { parts.append("Sections: " + s.test.sections.map(\.name).joined(separator: ", ") + ".") }
+        var parts = [
+            "The \(s.name) learner's permit knowledge test at the DMV: how many questions are on the test,",
+            "how many questions you need right to pass, the passing score percent.",
+        ]
+        if let n = s.test.questions, let pass = s.test.passCorrect {
+            parts.append("\(n) questions, \(pass) correct to pass.")
+        }
+        parts.append(
+            s.test.timeLimitMinutes.map { "Time limit \($0) minutes, timed." } ?? "How long the test takes, time limit."
+        )
+        if s.test.sections.count > 1 {
+            parts.append("Sections: " + s.test.sections.map(\.name).joined(separator: ", ") + ".")
+        }
         parts.append("Minimum permit age: how old you have to be to get a learner's permit, age \(s.minPermitAge).")
         parts.append("Study guide handbook manual: \(s.handbook).")
         return parts.joined(separator: " ")
@@ -161,7 +189,8 @@ public struct AskCorpus: Sendable {
 
     static func withinOneEdit(_ x: [UInt8], _ y: [UInt8]) -> Bool {
         if x.count == y.count {
-            var first = -1, second = -1
+            var first = -1
+            var second = -1
             for i in x.indices where x[i] != y[i] {
                 if first < 0 { first = i } else if second < 0 { second = i } else { return false }
             }

@@ -29,7 +29,9 @@ public struct AskQuery: Sendable {
         var previous: String?
         for word in AskText.rewritingPhrases(words) where !AskText.stopWords.contains(word) {
             let own = AskText.stem(word)
-            if let previous, previous != own, corpus.documentFrequency[previous] != nil, corpus.documentFrequency[own] != nil {
+            if let previous, previous != own, corpus.documentFrequency[previous] != nil,
+                corpus.documentFrequency[own] != nil
+            {
                 pairs.append((previous, own))
             }
             previous = own
@@ -45,21 +47,30 @@ public struct AskQuery: Sendable {
     /// "speed of light", "stop sign" isn't, but "signs he likes you" is a question about a crush.
     static func offTopicPhrase(_ words: [String]) -> Bool {
         let text = " " + words.joined(separator: " ") + " "
-        return [" speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
-                " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
-                " green flags"]
-            .contains { text.contains($0 + " ") }
+        return [
+            " speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
+            " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
+            " green flags",
+        ]
+        .contains { text.contains($0 + " ") }
     }
 
     static func asksAboutTheTest(_ words: Set<String>) -> Bool {
         func any(_ list: Set<String>) -> Bool { !words.isDisjoint(with: list) }
         // Another test (a breath test, the eye test) or someone else's age is not the permit test's format.
-        if any(["chemical", "breath", "breathalyzer", "blood", "vision", "eye", "eyes", "refuse", "refusing", "implied",
-                "passenger", "passengers", "supervising", "supervisor", "supervise", "adult", "parent", "driver", "hours",
-                "year", "years", "cousin", "mom", "dad", "brother", "sister"]) { return false }
+        if any([
+            "chemical", "breath", "breathalyzer", "blood", "vision", "eye", "eyes", "refuse", "refusing", "implied",
+            "passenger", "passengers", "supervising", "supervisor", "supervise", "adult", "parent", "driver", "hours",
+            "year", "years", "cousin", "mom", "dad", "brother", "sister",
+        ]) {
+            return false
+        }
         let test = any(["test", "exam", "dmv", "written", "knowledge"])
-        let format = any(["questions", "question", "pass", "passing", "score", "timed", "minutes", "long", "sections",
-                          "section", "parts", "separate", "seperate", "percent", "finish", "time", "correct", "right", "wrong", "miss", "limit", "many"])
+        let format = any([
+            "questions", "question", "pass", "passing", "score", "timed", "minutes", "long", "sections",
+            "section", "parts", "separate", "seperate", "percent", "finish", "time", "correct", "right", "wrong",
+            "miss", "limit", "many",
+        ])
         let age = any(["old", "age"]) && any(["permit", "learners", "learner", "license", "licence"])
         let handbook = any(["handbook", "manual"]) || (words.contains("study") && any(["book", "guide"]))
         // "what score do i need to pass": the pass mark, though "test" isn't said.
@@ -72,7 +83,9 @@ public struct AskQuery: Sendable {
         for (name, code) in corpus.stateNames where words.count >= name.count {
             for start in 0...(words.count - name.count) where words[start..<(start + name.count)].elementsEqual(name) {
                 // "washington dc" is the District, not the state.
-                if code == "WA", start + 1 < words.count, words[start + 1] == "dc" { return (start..<(start + 2), "DC") }
+                if code == "WA", start + 1 < words.count, words[start + 1] == "dc" {
+                    return (start..<(start + 2), "DC")
+                }
                 return (start..<(start + name.count), code)
             }
         }
@@ -90,15 +103,19 @@ public struct AskQuery: Sendable {
         var held = Set<Int>()
         for field in [document.titleTerms, document.bodyTerms, document.askTerms] where field.count > 1 {
             for i in 0..<(field.count - 1) {
-                for (n, pair) in pairs.enumerated() where pair.0 == field[i] && pair.1 == field[i + 1] { held.insert(n) }
+                for (n, pair) in pairs.enumerated() where pair.0 == field[i] && pair.1 == field[i + 1] {
+                    held.insert(n)
+                }
             }
         }
         return held.count
     }
 
     /// Two-letter state codes that are words too ("in", "me", "ok", "or", "hi", "oh", "pa", …).
-    static let everydayTwoLetters: Set<String> = ["in", "me", "ok", "or", "hi", "oh", "pa", "al", "de", "la", "ma", "co", "id",
-                                                  "mt", "ms", "ga", "ar", "ne", "va", "wa", "ct", "md", "mo", "ia", "ri", "ut"]
+    static let everydayTwoLetters: Set<String> = [
+        "in", "me", "ok", "or", "hi", "oh", "pa", "al", "de", "la", "ma", "co", "id",
+        "mt", "ms", "ga", "ar", "ne", "va", "wa", "ct", "md", "mo", "ia", "ri", "ut",
+    ]
 
     /// Every term the index knows, quoted and OR'ed, for FTS5's MATCH (nil: nothing to look for).
     /// Terms in more than an eighth of the documents ("car", "lane", "drive") are left to the
@@ -129,8 +146,12 @@ public struct AskLookup: Equatable, Sendable {
     /// doesn't read as a question.
     public var offTopic = false
 
-    public init(best: AskRef? = nil, alternative: AskRef? = nil, stateCode: String? = nil, nearestTopics: [Topic] = []) {
-        self.best = best; self.alternative = alternative; self.stateCode = stateCode; self.nearestTopics = nearestTopics
+    public init(best: AskRef? = nil, alternative: AskRef? = nil, stateCode: String? = nil, nearestTopics: [Topic] = [])
+    {
+        self.best = best
+        self.alternative = alternative
+        self.stateCode = stateCode
+        self.nearestTopics = nearestTopics
     }
 }
 
@@ -174,7 +195,11 @@ public enum AskJudge {
         public var bm25: Double
         /// How many of the question's neighbouring word pairs the document holds side by side.
         public var pairs = 0
-        public init(document: Int, bm25: Double, pairs: Int = 0) { self.document = document; self.bm25 = bm25; self.pairs = pairs }
+        public init(document: Int, bm25: Double, pairs: Int = 0) {
+            self.document = document
+            self.bm25 = bm25
+            self.pairs = pairs
+        }
     }
 
     public struct Scored: Sendable {
@@ -185,7 +210,9 @@ public enum AskJudge {
     }
 
     /// The state whose rules answer the question: the one it names, else the learner's.
-    public static func targetState(_ query: AskQuery, learnerState: String?) -> String? { query.namedState ?? learnerState }
+    public static func targetState(_ query: AskQuery, learnerState: String?) -> String? {
+        query.namedState ?? learnerState
+    }
 
     /// Each word's weight: its idf, the rarest of its alternatives; a word the banks never use
     /// weighs as `unknownDocumentFrequency` says.
@@ -197,8 +224,10 @@ public enum AskJudge {
     }
 
     /// The candidates of the target state and every state's, best first.
-    public static func ranked(_ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
-                              tuning: AskTuning = .standard) -> [Scored] {
+    public static func ranked(
+        _ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
+        tuning: AskTuning = .standard
+    ) -> [Scored] {
         let target = targetState(query, learnerState: learnerState)
         let weights = weights(query, corpus: corpus, tuning: tuning)
         let total = weights.reduce(0, +)
@@ -208,24 +237,33 @@ public enum AskJudge {
             let doc = corpus.documents[c.document]
             if let code = doc.stateCode, code != target { continue }
             var matched = 0.0
-            for (g, group) in query.groups.enumerated() where group.contains(where: doc.terms.contains) { matched += weights[g] }
+            for (g, group) in query.groups.enumerated() where group.contains(where: doc.terms.contains) {
+                matched += weights[g]
+            }
             let coverage = matched / total
             var score = -c.bm25 * coverage * coverage * (1 + tuning.pairBonus * Double(c.pairs))
             if tuning.titleCoverageBonus > 0 {
                 var inTitle = 0.0
-                for (g, group) in query.groups.enumerated() where group.contains(where: doc.titleTerms.contains) { inTitle += weights[g] }
+                for (g, group) in query.groups.enumerated() where group.contains(where: doc.titleTerms.contains) {
+                    inTitle += weights[g]
+                }
                 score *= 1 + tuning.titleCoverageBonus * inTitle / total
             }
             if doc.ref.kind == .card { score *= tuning.cardPrior }
             if doc.stateCode != nil && doc.stateCode == target { score *= tuning.ownStateBoost }
             scored.append(Scored(document: c.document, score: score, coverage: coverage, matched: matched))
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : corpus.documents[$0.document].ref < corpus.documents[$1.document].ref }
+        scored.sort {
+            $0.score != $1.score
+                ? $0.score > $1.score : corpus.documents[$0.document].ref < corpus.documents[$1.document].ref
+        }
         return scored
     }
 
-    public static func decide(_ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
-                              tuning: AskTuning = .standard) -> AskLookup {
+    public static func decide(
+        _ query: AskQuery, candidates: [Candidate], corpus: AskCorpus, learnerState: String?,
+        tuning: AskTuning = .standard
+    ) -> AskLookup {
         var lookup = AskLookup(stateCode: targetState(query, learnerState: learnerState))
         lookup.offTopic = query.offTopic
         let scored = ranked(query, candidates: candidates, corpus: corpus, learnerState: learnerState, tuning: tuning)
@@ -239,7 +277,8 @@ public enum AskJudge {
             return lookup
         }
         guard !query.offTopic, let top = scored.first, top.coverage >= tuning.minimumCoverage,
-              top.matched >= tuning.minimumMatchedWeight else {
+            top.matched >= tuning.minimumMatchedWeight
+        else {
             return lookup
         }
         lookup.best = corpus.documents[top.document].ref

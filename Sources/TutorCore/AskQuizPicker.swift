@@ -11,13 +11,23 @@ public enum AskQuizPicker {
         return String(id[..<dash])
     }
 
+    /// A lesson card by its id, with its lesson (nil if a reload took it out).
+    public static func card(_ id: String, banks: Banks) -> (lesson: Lesson, card: LessonCard)? {
+        guard let lesson = banks.lesson(lessonID(ofCard: id)), let card = lesson.cards.first(where: { $0.id == id })
+        else { return nil }
+        return (lesson, card)
+    }
+
     /// The lesson a card is in, or the one that teaches a question; nil for signs and test facts.
     public static func lesson(teaching ref: AskRef, banks: Banks) -> Lesson? {
         switch ref.kind {
         case .card: return banks.lesson(lessonID(ofCard: ref.raw))
         case .question:
             let code = banks.question(ref.id)?.stateCode
-            let lessons = code.map { banks.lessons(forState: $0) } ?? banks.question(ref.id).map { banks.lessons(for: $0.category) } ?? []
+            let lessons =
+                code.map { banks.lessons(forState: $0) } ?? banks.question(ref.id).map {
+                    banks.lessons(for: $0.category)
+                } ?? []
             return lessons.first { $0.teaches.contains(ref.id) }
         case .sign, .state: return nil
         }
@@ -31,9 +41,9 @@ public enum AskQuizPicker {
         var first: [String] = []
         switch ref.kind {
         case .card:
-            guard let lesson = banks.lesson(lessonID(ofCard: ref.raw)), let card = lesson.cards.first(where: { $0.id == ref.raw }) else { return [] }
-            about = card.text
-            candidates = lesson.teaches
+            guard let found = card(ref.raw, banks: banks) else { return [] }
+            about = found.card.text
+            candidates = found.lesson.teaches
         case .question:
             guard let q = banks.question(ref.id) else { return [] }
             // Its lesson-mates, not the question itself: its answer was just shown.
@@ -45,7 +55,7 @@ public enum AskQuizPicker {
             first = banks.pool(for: stateCode).filter { $0.imageAssetName == sign.id }.map(\.id)
             candidates = banks.pool(for: stateCode).filter(\.isSign).map(\.id)
         case .state:
-            guard ref.id == stateCode else { return [] }   // another state's questions are not in the learner's pool
+            guard ref.id == stateCode else { return [] }  // another state's questions are not in the learner's pool
             about = "permit age test questions pass"
             candidates = (banks.stateQuestions[ref.id] ?? []).map(\.id)
         }

@@ -13,17 +13,22 @@ public enum AskText {
         let bytes = Array(text.utf8)
         func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
         func isLower(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
-        func flush() { if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true) } }
+        func flush() {
+            if !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
         var i = 0
         while i < bytes.count {
             var b = bytes[i]
-            if b >= 65 && b <= 90 { b += 32 }   // A-Z → a-z
+            if b >= 65 && b <= 90 { b += 32 }  // A-Z → a-z
             if isLower(b) || isDigit(b) {
                 current.append(b)
             } else if b == 39 {
                 // "don't" → "dont"
             } else if b == 46, let last = current.last, isDigit(last), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
-                current.append(b)   // "0.08"
+                current.append(b)  // "0.08"
             } else if b == 45, current == [117] || current == [107], i + 1 < bytes.count, isLower(bytes[i + 1] | 0x20) {
                 // "U-turn", "K-turn" are one word (a bare "u" is "you").
             } else if b >= 0x80 {
@@ -50,13 +55,25 @@ public enum AskText {
     public static func stem(_ word: String) -> String {
         var w = Array(word.utf8)
         guard w.count > 3, w.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return word }
-        func ends(_ suffix: String) -> Bool { w.count >= suffix.utf8.count && w.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) }
-        if ends("ies"), w.count > 4 { w.removeLast(3); w.append(121) }
-        else if ends("sses") { w.removeLast(2) }
-        else if ends("s"), !ends("ss"), !ends("us"), !ends("is") { w.removeLast() }
-        if ends("ing"), w.count > 5 { w.removeLast(3); undouble(&w) }
-        else if ends("ed"), w.count > 4, !ends("eed") { w.removeLast(2); undouble(&w) }
-        if ends("e"), w.count > 4 { w.removeLast() }   // "merge"/"merging" → "merg"
+        func ends(_ suffix: String) -> Bool {
+            w.count >= suffix.utf8.count && w.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+        }
+        if ends("ies"), w.count > 4 {
+            w.removeLast(3)
+            w.append(121)
+        } else if ends("sses") {
+            w.removeLast(2)
+        } else if ends("s"), !ends("ss"), !ends("us"), !ends("is") {
+            w.removeLast()
+        }
+        if ends("ing"), w.count > 5 {
+            w.removeLast(3)
+            undouble(&w)
+        } else if ends("ed"), w.count > 4, !ends("eed") {
+            w.removeLast(2)
+            undouble(&w)
+        }
+        if ends("e"), w.count > 4 { w.removeLast() }  // "merge"/"merging" → "merg"
         return String(decoding: w, as: UTF8.self)
     }
 
@@ -76,8 +93,10 @@ public enum AskText {
         var out: [String] = []
         var i = 0
         outer: while i < words.count {
-            for phrase in phrasesByFirstWord[words[i]] ?? [] where i + phrase.from.count <= words.count
-                && words[i..<(i + phrase.from.count)].elementsEqual(phrase.from) {
+            for phrase in phrasesByFirstWord[words[i]] ?? []
+            where i + phrase.from.count <= words.count
+                && words[i..<(i + phrase.from.count)].elementsEqual(phrase.from)
+            {
                 out += phrase.to
                 i += phrase.from.count
                 continue outer
@@ -149,7 +168,8 @@ public enum AskText {
         "curfew": ["night"], "midnight": ["night"], "handbook": ["manual"], "manual": ["handbook"],
         "book": ["handbook", "manual"], "score": ["pass"], "percent": ["pass"], "timed": ["minute", "time"],
         "hrs": ["hour"], "parts": ["section"], "mom": ["parent"], "dad": ["parent"], "parents": ["parent"],
-        "10pm": ["night"], "11pm": ["night"], "12am": ["night", "midnight"], "1am": ["night"], "call": ["phone"], "gas": ["accelerator"], "nyc": ["new", "york", "city"],
+        "10pm": ["night"], "11pm": ["night"], "12am": ["night", "midnight"], "1am": ["night"], "call": ["phone"],
+        "gas": ["accelerator"], "nyc": ["new", "york", "city"],
         "1": ["one"], "2": ["two"], "3": ["three"], "4": ["four"], "5": ["five"], "6": ["six"], "7": ["seven"],
         "8": ["eight"], "10": ["ten"], "thru": ["through"], "car": ["vehicle"], "cars": ["vehicle"],
     ]
@@ -166,7 +186,8 @@ public enum AskText {
         "buy", "cheapest", "insurance", "loan", "lease", "dealership", "mall", "shopping", "real", "human", "ai",
         "chatgpt", "alive", "feelings", "love", "marry", "sing", "dance", "translate", "spanish", "french",
         "einstein", "celebrity", "taylor", "swift", "youtube", "tiktok", "instagram", "meme", "memes", "birthday",
-        "hungry", "bored", "sad", "dumb", "stupid", "robot", "barking", "bark", "cheat", "cheating", "nervous", "scared", "worried", "lonely", "anxious", "diet", "workout", "gym", "pokemon",
+        "hungry", "bored", "sad", "dumb", "stupid", "robot", "barking", "bark", "cheat", "cheating", "nervous",
+        "scared", "worried", "lonely", "anxious", "diet", "workout", "gym", "pokemon",
         // Money and shopping: buying a car, what it costs.
         "price", "prices", "cheap", "cheaper", "dollars", "budget", "afford", "sell", "selling", "10k",
         "5k", "20k", "financing", "mpg",

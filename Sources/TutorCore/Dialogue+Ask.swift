@@ -22,10 +22,15 @@ extension Reduction {
     mutating func answerAsked(_ text: String, _ asked: AskLookup) {
         effects.append(.recordAsk(AskRecord(text: text, ref: asked.best?.raw, askedAt: ctx.now)))
         guard let ref = asked.best, let view = askAnswerView(ref, stateCode: asked.stateCode) else {
-            send(.askDeclined(AskDeclinedView(topics: asked.nearestTopics)), buttons: declinedButtons(asked.nearestTopics))
+            send(
+                .askDeclined(AskDeclinedView(topics: asked.nearestTopics)),
+                buttons: declinedButtons(asked.nearestTopics))
             return
         }
-        send(Reply(.askAnswer(view), buttons: answerButtons(ref, alternative: asked.alternative), picture: askPicture(ref)))
+        send(
+            Reply(
+                .askAnswer(view), buttons: answerButtons(ref, alternative: asked.alternative), picture: askPicture(ref))
+        )
     }
 
     /// "Or did you mean…" tapped: the other card, as an answer of its own.
@@ -45,7 +50,7 @@ extension Reduction {
     func askStateCode(_ ref: AskRef) -> String? {
         switch ref.kind {
         case .state: return ref.id
-        case .card: return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.stateCode ?? learner.stateCode
+        case .card: return AskQuizPicker.card(ref.raw, banks: banks)?.lesson.stateCode ?? learner.stateCode
         case .question: return banks.question(ref.id)?.stateCode ?? learner.stateCode
         case .sign: return learner.stateCode
         }
@@ -56,23 +61,25 @@ extension Reduction {
         let other = answeringState.flatMap { $0.code != learner.stateCode ? $0.name : nil }
         switch ref.kind {
         case .card:
-            guard let lesson = banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw)),
-                  let card = lesson.cards.first(where: { $0.id == ref.raw }) else { return nil }
+            guard let (lesson, card) = AskQuizPicker.card(ref.raw, banks: banks) else { return nil }
             let own = lesson.stateCode.flatMap(banks.state)
-            return AskAnswerView(body: .card(title: lesson.title, text: card.text), topic: lesson.topic ?? .stateSpecific,
-                                 handbook: own?.handbook, section: lesson.title, otherState: own.map(\.name) == other ? other : nil)
+            return AskAnswerView(
+                body: .card(title: lesson.title, text: card.text), topic: lesson.topic ?? .stateSpecific,
+                handbook: own?.handbook, section: lesson.title, otherState: own.map(\.name) == other ? other : nil)
         case .question:
             guard let q = banks.question(ref.id) else { return nil }
             let own = q.stateCode.flatMap(banks.state)
-            return AskAnswerView(body: .question(question: q.questionText, answer: AskCorpus.answerText(q), explanation: q.explanation),
-                                 topic: q.category, handbook: own?.handbook, section: nil, otherState: own != nil ? other : nil)
+            return AskAnswerView(
+                body: .question(question: q.questionText, answer: AskCorpus.answerText(q), explanation: q.explanation),
+                topic: q.category, handbook: own?.handbook, section: nil, otherState: own != nil ? other : nil)
         case .sign:
             guard let sign = banks.signs.first(where: { $0.id == ref.id }) else { return nil }
             return AskAnswerView(body: .sign(sign), topic: .roadSigns, handbook: nil, section: nil, otherState: nil)
         case .state:
             guard let info = banks.state(ref.id) else { return nil }
-            return AskAnswerView(body: .state(StateCardView(state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0)),
-                                 topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
+            return AskAnswerView(
+                body: .state(StateCardView(state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0)),
+                topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
         }
     }
 
@@ -81,7 +88,7 @@ extension Reduction {
         case .sign: return banks.signs.first(where: { $0.id == ref.id }) != nil ? ref.id : nil
         case .question: return banks.question(ref.id)?.imageAssetName
         case .card:
-            return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.cards.first(where: { $0.id == ref.raw })?.imageAssetName
+            return AskQuizPicker.card(ref.raw, banks: banks)?.card.imageAssetName
         case .state: return nil
         }
     }
@@ -89,16 +96,23 @@ extension Reduction {
     func answerButtons(_ ref: AskRef, alternative: AskRef?) -> [[Button]] {
         var rows: [[Button]] = []
         var first: [Button] = []
-        if let lesson = AskQuizPicker.lesson(teaching: ref, banks: banks), lesson.stateCode == nil || lesson.stateCode == learner.stateCode {
+        if let lesson = AskQuizPicker.lesson(teaching: ref, banks: banks),
+            lesson.stateCode == nil || lesson.stateCode == learner.stateCode
+        {
             first.append(Button(.openTheLesson, .openLesson(lesson.id)))
         }
         if AskQuizPicker.questions(for: ref, banks: banks, stateCode: learner.stateCode).count >= 2 {
             first.append(Button(.quizMeOnThis, .askQuiz(ref.raw)))
         }
         if !first.isEmpty { rows.append(first) }
-        if let alternative, let title = askTitle(alternative) { rows.append([Button(.didYouMean(title), .askShow(alternative.raw))]) }
-        rows.append([Button(.helpful(true), .askVote(ref.raw, helpful: true)), Button(.helpful(false), .askVote(ref.raw, helpful: false)),
-                     Button(.home, .menu(.home))])
+        if let alternative, let title = askTitle(alternative) {
+            rows.append([Button(.didYouMean(title), .askShow(alternative.raw))])
+        }
+        rows.append([
+            Button(.helpful(true), .askVote(ref.raw, helpful: true)),
+            Button(.helpful(false), .askVote(ref.raw, helpful: false)),
+            Button(.home, .menu(.home)),
+        ])
         return rows
     }
 
@@ -120,8 +134,9 @@ extension Reduction {
         switch ref.kind {
         // A card's own first words: two cards of one lesson share its title.
         case .card:
-            return banks.lesson(AskQuizPicker.lessonID(ofCard: ref.raw))?.cards.first { $0.id == ref.raw }
-                .map { Self.shortened($0.text.replacingOccurrences(of: "\n", with: " "), to: 52) }
+            return AskQuizPicker.card(ref.raw, banks: banks).map {
+                Self.shortened($0.card.text.replacingOccurrences(of: "\n", with: " "), to: 52)
+            }
         case .question: return banks.question(ref.id).map { Self.shortened($0.questionText, to: 52) }
         case .sign:
             // Lights, markings and scenes are no signs ("Steady Yellow Light", not "… sign").

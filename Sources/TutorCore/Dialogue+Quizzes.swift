@@ -85,7 +85,8 @@ extension Reduction {
         case .review:
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
         case .asked(let ref):
-            questions = AskQuizPicker.questions(for: AskRef(ref), banks: banks, stateCode: info.code).compactMap(banks.question)
+            questions = AskQuizPicker.questions(for: AskRef(ref), banks: banks, stateCode: info.code)
+                .compactMap(banks.question)
         case .lessonCheck(let id):
             questions = banks.lesson(id).map { checkQuestions($0, run: state.session.lesson).compactMap(banks.question) } ?? []
         case .challenge:

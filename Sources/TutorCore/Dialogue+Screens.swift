@@ -34,10 +34,11 @@ extension Reduction {
         return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || questionOpeners.contains(String(words[0]))
     }
 
-    static let questionOpeners: Set<String> = ["what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can",
-                                               "does", "is", "are", "should", "whose", "wat", "wats", "wut", "hows", "how's",
-                                               "wheres", "where's", "whos", "who's", "do", "will", "would", "could", "may",
-                                               "im", "i'm", "if"]
+    static let questionOpeners: Set<String> = [
+        "what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can", "does", "is", "are", "should",
+        "whose", "wat", "wats", "wut", "hows", "how's", "wheres", "where's", "whos", "who's", "do", "will", "would",
+        "could", "may", "im", "i'm", "if",
+    ]
 
     mutating func show(_ message: Message, screen: Screen) {
         state.session.screen = screen

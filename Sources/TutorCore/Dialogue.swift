@@ -202,7 +202,9 @@ struct Reduction {
             }
         }
         if let asked = asksTheTutor(text) {
-            if state.session.screen == .quiz, state.session.quiz?.mode.isPracticeTest == true { return notice(.askAfterTheTest) }
+            if state.session.screen == .quiz, state.session.quiz?.mode.isPracticeTest == true {
+                return notice(.askAfterTheTest)
+            }
             answerAsked(text, asked)
             // Mid-quiz (its question answered, Next waiting) the quiz is shown again below the answer.
             if state.session.screen == .quiz { resume() }

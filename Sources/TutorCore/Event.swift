@@ -125,7 +125,8 @@ public enum ButtonAction: Equatable, Sendable {
 
     /// A bank id as `AskRef` writes it (`l-mo-4-4`, `u-sig-004`, `sign:stop`, `state:MO`).
     static func isAskRef(_ ref: String) -> Bool {
-        (3...50).contains(ref.count) && ref.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" || $0 == "_") }
+        (3...50).contains(ref.count)
+            && ref.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" || $0 == "_") }
     }
 
     public init?(callbackData data: String) {

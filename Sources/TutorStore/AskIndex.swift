@@ -23,11 +23,15 @@ public final class AskIndex: Sendable {
         db = try DatabaseQueue()
         try db.write { db in
             // `state` is '' for every state's documents; it is filtered on, not searched.
-            try db.execute(sql: "CREATE VIRTUAL TABLE ask USING fts5(title, body, asks, state UNINDEXED, tokenize = 'unicode61')")
-            let insert = try db.makeStatement(sql: "INSERT INTO ask(rowid, title, body, asks, state) VALUES (?, ?, ?, ?, ?)")
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE ask USING fts5(title, body, asks, state UNINDEXED, tokenize = 'unicode61')")
+            let insert = try db.makeStatement(
+                sql: "INSERT INTO ask(rowid, title, body, asks, state) VALUES (?, ?, ?, ?, ?)")
             for (i, doc) in corpus.documents.enumerated() {
-                try insert.execute(arguments: [i, doc.titleTerms.joined(separator: " "), doc.bodyTerms.joined(separator: " "),
-                                               doc.askTerms.joined(separator: " "), doc.stateCode ?? ""])
+                try insert.execute(arguments: [
+                    i, doc.titleTerms.joined(separator: " "), doc.bodyTerms.joined(separator: " "),
+                    doc.askTerms.joined(separator: " "), doc.stateCode ?? "",
+                ])
             }
         }
     }
@@ -39,8 +43,9 @@ public final class AskIndex: Sendable {
     /// The answer to `text` for a learner of `learnerState` (or the state the text names).
     public func lookUp(_ text: String, learnerState: String?) throws -> AskLookup {
         let query = AskQuery(text, corpus: corpus)
-        return AskJudge.decide(query, candidates: try candidates(query, learnerState: learnerState), corpus: corpus,
-                               learnerState: learnerState, tuning: tuning)
+        return AskJudge.decide(
+            query, candidates: try candidates(query, learnerState: learnerState), corpus: corpus,
+            learnerState: learnerState, tuning: tuning)
     }
 
     /// FTS5's best documents for the question's terms, in its state and every state's, with the
@@ -49,12 +54,16 @@ public final class AskIndex: Sendable {
         let state = AskJudge.targetState(query, learnerState: learnerState) ?? ""
         guard let match = query.matchExpression(in: corpus) else { return [] }
         return try db.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT rowid, bm25(ask, ?, 1.0, ?, 0.0) AS score FROM ask
-                WHERE ask MATCH ? AND state IN ('', ?) ORDER BY score LIMIT \(Self.candidateLimit)
-                """, arguments: [tuning.titleWeight, tuning.asksWeight, match, state]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT rowid, bm25(ask, ?, 1.0, ?, 0.0) AS score FROM ask
+                    WHERE ask MATCH ? AND state IN ('', ?) ORDER BY score LIMIT \(Self.candidateLimit)
+                    """, arguments: [tuning.titleWeight, tuning.asksWeight, match, state]
+            ).map { row in
                 let document: Int = row[0]
-                return AskJudge.Candidate(document: document, bm25: row[1], pairs: query.pairsHeld(by: corpus.documents[document]))
+                return AskJudge.Candidate(
+                    document: document, bm25: row[1], pairs: query.pairsHeld(by: corpus.documents[document]))
             }
         }
     }

@@ -29,7 +29,16 @@ public struct PruneReport: Equatable, Sendable {
     /// Typed questions older than `Retention.askDays`.
     public var askedQuestions = 0
     public var seconds = 0.0
-    public var total: Int { outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults + friendships + askedQuestions }
+    public var total: Int {
+        outbox + answers + messageRefs + broadcastDeliveries + challenges + dailyResults + friendships + askedQuestions
+    }
+
+    /// The one line the bot's log and `permitready prune` print.
+    public var summary: String {
+        "pruned \(outbox) sent messages, \(answers) old answers, \(messageRefs) message ids, "
+            + "\(broadcastDeliveries) broadcast rows, \(challenges) closed challenge rows, \(dailyResults) old Daily 5 rows, "
+            + "\(friendships) ended friendships, \(askedQuestions) typed questions in \(String(format: "%.2f", seconds)) s"
+    }
 }
 
 /// How long transient rows are kept (README "Data kept").

@@ -12,14 +12,17 @@ extension PermitReady {
             abstract: "Which card the bot answers a typed question with (or --set: how a question set fares).")
         @OptionGroup var paths: Paths
         @Option(help: "The learner's state (two letters).") var state = "TX"
-        @Option(help: "A folder of question sets (Tests/AskSet): precision on each half, and the questions answered wrong.")
+        @Option(
+            help: "A folder of question sets (Tests/AskSet): precision on each half, and the questions answered wrong.")
         var set: String?
         @Argument(help: "The question, as a learner would type it.") var question: [String] = []
 
         func run() throws {
             let config = paths.config(token: "", defaultDB: "")
             let (banks, problems) = try BankFiles.load(config.banksDirectory)
-            guard let banks else { throw fail("the banks in \(config.banksDirectory) do not load: \(problems.first.map { "\($0)" } ?? "")") }
+            guard let banks else {
+                throw fail("the banks in \(config.banksDirectory) do not load: \(problems.first.map { "\($0)" } ?? "")")
+            }
             let index = try AskIndex(banks: banks)
             if let set {
                 let items = try AskSet.load(set)
@@ -31,13 +34,16 @@ extension PermitReady {
                 return
             }
             let text = question.joined(separator: " ")
-            guard !text.isEmpty else { throw fail("type a question: permitready ask --state TX \"can i turn right on red\"") }
+            guard !text.isEmpty else {
+                throw fail("type a question: permitready ask --state TX \"can i turn right on red\"")
+            }
             let got = try index.lookUp(text, learnerState: state.uppercased())
             guard let best = got.best else {
                 print("declined (nearest topics: \(got.nearestTopics.map(\.rawValue).joined(separator: ", ")))")
                 return
             }
-            print("answer: \(best.raw)\(got.stateCode.map { " (for \($0))" } ?? "")\n  \(AskSet.text(of: best, banks: banks))")
+            print("answer: \(best.raw)\(got.stateCode.map { " (for \($0))" } ?? "")")
+            print("  \(AskSet.text(of: best, banks: banks))")
             if let alternative = got.alternative {
                 print("or did you mean: \(alternative.raw)\n  \(AskSet.text(of: alternative, banks: banks))")
             }

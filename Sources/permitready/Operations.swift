@@ -104,7 +104,7 @@ extension PermitReady {
             let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
             do {
                 let r = try TutorStore(path: path, access: .current).prune(now: Date())
-                print("pruned \(r.outbox) sent messages, \(r.answers) answers, \(r.messageRefs) message ids, \(r.broadcastDeliveries) broadcast rows, \(r.challenges) closed challenge rows, \(r.dailyResults) old Daily 5 rows, \(r.friendships) ended friendships, \(r.askedQuestions) typed questions in \(String(format: "%.2f", r.seconds)) s")
+                print(r.summary)
             } catch { throw fail("\(error)") }
         }
     }

@@ -1,9 +1,10 @@
 import FakeBotAPI
 import Foundation
 import Testing
-@testable import TutorBot
 import TutorCore
 import TutorStore
+
+@testable import TutorBot
 
 /// Ask the tutor: a question typed in a teen's words gets the card that answers it, for their
 /// state, through the real bot (libcurl, SQLite, the FTS5 index) against the fake Bot API.
@@ -51,7 +52,9 @@ import TutorStore
         h.fake.say("how many questions are on the test", chat: chat)
         #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("📘") }.count == 2 })
         let format = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📘") })
-        #expect(format.text.contains("30 questions") && format.text.contains("21 right"), "Texas's own test: \(format.text)")
+        #expect(
+            format.text.contains("30 questions") && format.text.contains("21 right"), "Texas's own test: \(format.text)"
+        )
         await h.kill()
     }
 
@@ -60,15 +63,28 @@ import TutorStore
         h.fake.say("whats the capital of france", chat: chat)
         #expect(h.waitForText(chat, "I only know the permit test"))
         h.fake.say("Whats the capital of France  ", chat: chat)
-        #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("I only know the permit test") }.count == 2 })
+        #expect(
+            h.fake.wait {
+                h.fake.messages(chat: chat).filter { $0.text.contains("I only know the permit test") }.count == 2
+            })
         let store = try #require(h.bot?.store)
         // The same words, case and spacing aside, are one line of the list, asked twice.
-        #expect(h.fake.wait { (try? store.unansweredQuestions()) == [TutorStore.AskedQuestion(text: "whats the capital of france", times: 2)] })
+        #expect(
+            h.fake.wait {
+                (try? store.unansweredQuestions()) == [
+                    TutorStore.AskedQuestion(text: "whats the capital of france", times: 2)
+                ]
+            })
         #expect(!h.fake.messages(chat: chat).contains { $0.text.contains("📘") }, "no card that merely shares a word")
         // Plainly off-topic, though not put as a question; a bare letter on Home is no question at all.
         h.fake.say("tell me a joke", chat: chat)
-        #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("I only know the permit test") }.count == 3 })
-        #expect(h.fake.wait { (try? store.hasPendingReplies(chatID: chat)) == false }, "stray text waits for queued replies")
+        #expect(
+            h.fake.wait {
+                h.fake.messages(chat: chat).filter { $0.text.contains("I only know the permit test") }.count == 3
+            })
+        #expect(
+            h.fake.wait { (try? store.hasPendingReplies(chatID: chat)) == false }, "stray text waits for queued replies"
+        )
         h.fake.say("c", chat: chat)
         #expect(h.waitForText(chat, "didn't catch that"))
         // Kept 14 days at most.
@@ -94,18 +110,23 @@ import TutorStore
         #expect(h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("Q1/10") }.count == 2 })
         let texts = h.fake.messages(chat: chat).map(\.text)
         let answerAt = try #require(texts.lastIndex { $0.contains("📘") })
-        #expect(texts.lastIndex { $0.contains("Q1/10") }! > answerAt, "the open question is shown again after the answer")
+        #expect(
+            texts.lastIndex { $0.contains("Q1/10") }! > answerAt, "the open question is shown again after the answer")
         // A letter still answers it.
         h.fake.say("b", chat: chat)
-        #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.text.contains("Q1/10") && $0.text.contains("📘") } },
-                "the question is edited to show its answer")
+        #expect(
+            h.fake.wait { h.fake.messages(chat: chat).contains { $0.text.contains("Q1/10") && $0.text.contains("📘") } },
+            "the question is edited to show its answer")
         await h.kill()
     }
 
     @Test func inAPracticeTestAQuestionWaitsForTheEnd() async throws {
         let h = try texan()
         #expect(h.fake.press("📝 Practice test", chat: chat))
-        #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.buttons.joined().contains { $0.text.hasPrefix("Test 1") } } })
+        #expect(
+            h.fake.wait {
+                h.fake.messages(chat: chat).contains { $0.buttons.joined().contains { $0.text.hasPrefix("Test 1") } }
+            })
         #expect(h.fake.press("Test 1", chat: chat))
         #expect(h.waitForText(chat, "Q1/30"))
         h.fake.say("what does a yellow diamond sign mean?", chat: chat)
@@ -123,9 +144,12 @@ import TutorStore
     @Test func anyTextIsLookedUpWithoutAnError() throws {
         let (banks, _) = try BankFiles.load("\(repoRoot)/Banks")
         let index = try AskIndex(banks: try #require(banks))
-        let nasty = ["", " ", "?", "\"", "\"stop\" OR", "NEAR(a b)", "AND OR NOT", "stop*", "^turn", "col:value", "'; DROP TABLE ask; --",
-                     String(repeating: "sign ", count: 2_000), "🚗🚦🛑", "e\u{301}\u{301}\u{301}", "\u{0000}\u{0001}", "ｓｔｏｐ ｓｉｇｎ",
-                     "ＲＩＧＨＴ ＯＦ ＷＡＹ", "0.08 0.08.08 ..", "u-turn U-TURN k-", "new york new york texas dc washington dc"]
+        let nasty = [
+            "", " ", "?", "\"", "\"stop\" OR", "NEAR(a b)", "AND OR NOT", "stop*", "^turn", "col:value",
+            "'; DROP TABLE ask; --",
+            String(repeating: "sign ", count: 2_000), "🚗🚦🛑", "e\u{301}\u{301}\u{301}", "\u{0000}\u{0001}", "ｓｔｏｐ ｓｉｇｎ",
+            "ＲＩＧＨＴ ＯＦ ＷＡＹ", "0.08 0.08.08 ..", "u-turn U-TURN k-", "new york new york texas dc washington dc",
+        ]
         for text in nasty {
             let got = try index.lookUp(text, learnerState: "TX")
             if let best = got.best { #expect(index.corpus.documents.contains { $0.ref == best }, "\(text)") }
@@ -144,8 +168,11 @@ import TutorStore
         #expect(items.filter { !$0.isOffTopic }.count >= 300 && items.filter(\.isOffTopic).count >= 50)
         #expect(Set(items.map(\.state)).count >= 10)
         let held = try AskSet.evaluate(items.filter(\.isHeldOut), index: index)
-        #expect(held.precision >= 0.72 && held.declineRate >= 0.75 && held.stateRate >= 0.82, "held out: \(held.summary)")
+        #expect(
+            held.precision >= 0.72 && held.declineRate >= 0.75 && held.stateRate >= 0.82, "held out: \(held.summary)")
         let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
-        #expect(tuned.precision >= 0.76 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.9, "tuned on: \(tuned.summary)")
+        #expect(
+            tuned.precision >= 0.76 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.9, "tuned on: \(tuned.summary)"
+        )
     }
 }

@@ -71,7 +71,8 @@ struct DialogueFuzzer {
                         "quiz", "test", "hi", "Texas", "tx", "New York", "ZZ", "back", "help", "🚗", "", " ", "a b c",
                         "what does a yellow diamond sign mean?", String(repeating: "x", count: 5000), "\u{0000}", "é\u{301}",
                         "/start", "/start TX", "/start c_AAAAAAAAAAAAAAAAAAAAAA", "/start NY", "/quiz", "/test 9",
-                        "can i turn right on red??", "how many questions are on the test", "whats the capital of france"]
+                        "can i turn right on red??", "how many questions are on the test",
+                        "whats the capital of france"]
 
     mutating func step() {
         events += 1; chatEvents += 1
@@ -95,7 +96,8 @@ struct DialogueFuzzer {
         // What the edge's ask index found for typed text: a card, two, or none, some gone from the banks.
         if case .textSent = event, roll(3) > 0 {
             ctx.asked = AskLookup(best: roll(3) == 0 ? nil : anyRef(), alternative: roll(2) == 0 ? anyRef() : nil,
-                                  stateCode: pick([nil, "TX", "MO", "ZZ"]), nearestTopics: roll(2) == 0 ? [] : [pick(Topic.allCases)])
+                                  stateCode: pick([nil, "TX", "MO", "ZZ"]),
+                                  nearestTopics: roll(2) == 0 ? [] : [pick(Topic.allCases)])
         }
         let (next, effects) = Dialogue.reduce(state, event, ctx)
         state = next
