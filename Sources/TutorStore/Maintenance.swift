@@ -36,8 +36,9 @@ public struct PruneReport: Equatable, Sendable {
     /// The one line the bot's log and `permitready prune` print.
     public var summary: String {
         "pruned \(outbox) sent messages, \(answers) old answers, \(messageRefs) message ids, "
-            + "\(broadcastDeliveries) broadcast rows, \(challenges) closed challenge rows, \(dailyResults) old Daily 5 rows, "
-            + "\(friendships) ended friendships, \(askedQuestions) typed questions in \(String(format: "%.2f", seconds)) s"
+            + "\(broadcastDeliveries) broadcast rows, \(challenges) closed challenge rows, "
+            + "\(dailyResults) old Daily 5 rows, \(friendships) ended friendships, "
+            + "\(askedQuestions) typed questions in \(String(format: "%.2f", seconds)) s"
     }
 }
 

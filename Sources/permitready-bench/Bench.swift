@@ -60,7 +60,7 @@ struct PermitReadyBench: AsyncParsableCommand {
     var retention = false
     @Option(help: "Learners for the retention figure.") var retentionLearners = 100_000
 
-    @Option(help: "Only the ask-the-tutor figures: the question set in this folder (Tests/AskSet), index build, answer CPU.")
+    @Option(help: "Only the ask-the-tutor figures: this folder's question set (Tests/AskSet), index build, answer CPU.")
     var askSet: String?
     @Flag(help: "With --ask-set: list the questions of the tuning half answered wrong.") var askMisses = false
     @Flag(help: "With --ask-set: search the judge's settings on the tuning half.") var askTune = false
@@ -68,7 +68,8 @@ struct PermitReadyBench: AsyncParsableCommand {
     func run() async throws {
         if let askSet {
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
-            return askTune ? try suites.askTune(directory: askSet) : try suites.askSet(directory: askSet, showMisses: askMisses)
+            if askTune { return try suites.askTune(directory: askSet) }
+            return try suites.askSet(directory: askSet, showMisses: askMisses)
         }
         if rss { return try await memoryFigure(stored: 100_000, active: 1_000) }
         if retention {

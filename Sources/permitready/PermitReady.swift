@@ -278,7 +278,7 @@ extension PermitReady {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Learners, active today / this week, answers today, blocked, by state.")
         @OptionGroup var paths: Paths
-        @Flag(help: "Only what learners typed: the 20 questions asked most that no card answered, and answers marked 👎.")
+        @Flag(help: "Only what learners typed: the 20 questions asked most that no card answered, answers marked 👎.")
         var unanswered = false
 
         func run() throws {
