@@ -96,6 +96,7 @@ struct StateCardContext {
     var sections: [Section]
     var timeLimit: Int?
     var minAge: String
+    var ageDetail: String?
     var note: String?
     var handbook: String
 
@@ -116,6 +117,7 @@ struct StateCardContext {
         }
         timeLimit = s.test.timeLimitMinutes
         minAge = StateCardContext.age(s.minPermitAge)
+        ageDetail = v.permitAgeDetail
         note = s.note
         handbook = s.handbook
     }

@@ -45,8 +45,8 @@ public enum BankLoader {
         }
         return !first
     }
-    /// The single files of Banks/ a load reads (`lessons/retired-ids.json` may be absent).
-    public static let files = ["states.json", "signs.json", "lessons/retired-ids.json"]
+    /// The single files of Banks/ a load reads (`state-rules.json` and `lessons/retired-ids.json` may be absent).
+    public static let files = ["states.json", "signs.json", "state-rules.json", "lessons/retired-ids.json"]
     /// The folders of Banks/ whose `*.json` files a load reads.
     public static let folders = ["universal", "states", "lessons/universal", "lessons/states"]
 
@@ -56,6 +56,8 @@ public enum BankLoader {
         let knownStates = Set(states.map(\.code))
         let signs = loadSigns(sources, &p)
         let signIDs = Set(signs.map(\.id))
+        let stateRules = loadStateRules(sources, states: states, &p)
+        var tags: StateRuleTags = [:]
         var infos: [BankFileInfo] = []
 
         // Universal questions live in one file per handbook chapter (`universal/<topic>.json`), so
@@ -65,7 +67,8 @@ public enum BankLoader {
         let universalFiles = sources.files.keys.filter { $0.hasPrefix("universal/") }.sorted()
         if universalFiles.isEmpty { p.add("universal/", "-", "file", "no universal question files (universal/*.json)") }
         for name in universalFiles {
-            if let (info, qs, excludes) = loadQuestionFile(name, sources.files[name]!, stateCode: nil, signIDs: signIDs, &p) {
+            if let (info, qs, excludes) = loadQuestionFile(name, sources.files[name]!, stateCode: nil, signIDs: signIDs,
+                                                              rules: stateRules, &tags, &p) {
                 if excludes != nil { p.add(name, "-", "excludesUniversal", "only state files exclude universal questions") }
                 universal += qs; infos.append(info)
                 for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
@@ -83,7 +86,8 @@ public enum BankLoader {
                 p.add(name, "-", "stateCode", "unknown state \(code) (not in states.json)")
                 continue
             }
-            if let (info, qs, excluded) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs, &p) {
+            if let (info, qs, excluded) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs,
+                                                               rules: stateRules, &tags, &p) {
                 byState[code] = qs; infos.append(info)
                 if let excluded { excludes[code] = excluded }
                 for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
@@ -94,13 +98,21 @@ public enum BankLoader {
         for q in universal { questions[q.id] = q }
         for qs in byState.values { for q in qs { questions[q.id] = q } }
         checkExcludes(excludes, questions, &p)
+        // What the table says a state's law contradicts joins what its file lists by hand.
+        for (code, ids) in excludesFromTable(universal, tags, stateRules) {
+            let listed = Set(excludes[code] ?? [])
+            excludes[code, default: []] += ids.filter { !listed.contains($0) }
+        }
         let retired = loadRetired(sources, questions, &p)
         let lessons = loadLessons(sources, LessonContext(knownStates: knownStates, signIDs: signIDs, questions: questions,
-                                                         excludes: excludes.mapValues(Set.init), retired: retired), &p)
+                                                         excludes: excludes.mapValues(Set.init), retired: retired,
+                                                         stateRules: stateRules), &p)
         if !p.list.isEmpty { return (nil, p.list) }
+        tags.merge(lessons.tags) { question, _ in question }
         let banks = Banks(states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos,
                           questionFiles: fileOf, excludesUniversal: excludes, universalLessons: lessons.byTopic,
-                          stateLessons: lessons.byState, lessonFiles: lessons.files)
+                          stateLessons: lessons.byState, lessonFiles: lessons.files,
+                          stateRules: stateRules, stateRuleTags: tags)
         return (banks, [])
     }
 
@@ -201,6 +213,7 @@ public enum BankLoader {
     // MARK: - question files
 
     static func loadQuestionFile(_ file: String, _ data: Data, stateCode: String?, signIDs: Set<String>,
+                                 rules: StateRules, _ tags: inout StateRuleTags,
                                  _ p: inout Problems) -> (BankFileInfo, [Question], excludes: [String]?)? {
         guard let root = parse(file, data, &p) else { return nil }
         let info = fileInfo(file, root, &p)
@@ -212,7 +225,9 @@ public enum BankLoader {
         }
         var out: [Question] = []
         for (i, v) in list.enumerated() {
-            if let q = loadQuestion(file, i, v, stateCode: stateCode, signIDs: signIDs, &p) { out.append(q) }
+            guard let q = loadQuestion(file, i, v, stateCode: stateCode, signIDs: signIDs, &p) else { continue }
+            out.append(q)
+            if let tagged = ruleTags(v, Fields(file: file, id: q.id, value: v), rules, &p) { tags[q.id] = tagged }
         }
         // Universal questions this state's law contradicts: never asked there.
         let excludes = root["excludesUniversal"] == nil ? nil

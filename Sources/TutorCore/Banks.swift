@@ -257,6 +257,9 @@ public struct Banks: Sendable {
     public let stateLessons: [String: [Lesson]]
     /// Version information of the lesson files (apart from `files`, which are the question files).
     public let lessonFiles: [BankFileInfo]
+    /// The rules that differ by state (`state-rules.json`), and what each question or card says they are.
+    public let stateRules: StateRules
+    public let stateRuleTags: StateRuleTags
     private let lessonByID: [String: Lesson]
     private let byID: [String: Question]
     private let stateByCode: [String: StateInfo]
@@ -274,7 +277,8 @@ public struct Banks: Sendable {
     public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
                 signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:],
                 excludesUniversal: [String: [String]] = [:], universalLessons: [Topic: [Lesson]] = [:],
-                stateLessons: [String: [Lesson]] = [:], lessonFiles: [BankFileInfo] = []) {
+                stateLessons: [String: [Lesson]] = [:], lessonFiles: [BankFileInfo] = [],
+                stateRules: StateRules = .empty, stateRuleTags: StateRuleTags = [:]) {
         self.states = states
         self.universal = universal
         self.stateQuestions = stateQuestions
@@ -286,6 +290,8 @@ public struct Banks: Sendable {
         self.universalLessons = universalLessons
         self.stateLessons = stateLessons
         self.lessonFiles = lessonFiles
+        self.stateRules = stateRules
+        self.stateRuleTags = stateRuleTags
         var lessonByID: [String: Lesson] = [:]
         for list in universalLessons.values { for lesson in list { lessonByID[lesson.id] = lesson } }
         for list in stateLessons.values { for lesson in list { lessonByID[lesson.id] = lesson } }

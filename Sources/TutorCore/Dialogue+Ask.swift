@@ -64,7 +64,7 @@ extension Reduction {
             guard let (lesson, card) = AskQuizPicker.card(ref.raw, banks: banks) else { return nil }
             let own = lesson.stateCode.flatMap(banks.state)
             return AskAnswerView(
-                body: .card(title: lesson.title, text: card.text), topic: lesson.topic ?? .stateSpecific,
+                body: .card(title: lesson.title, text: card.text(for: answeringState, rules: banks.stateRules)), topic: lesson.topic ?? .stateSpecific,
                 handbook: own?.handbook, section: lesson.title, otherState: own.map(\.name) == other ? other : nil)
         case .question:
             guard let q = banks.question(ref.id) else { return nil }
@@ -78,7 +78,8 @@ extension Reduction {
         case .state:
             guard let info = banks.state(ref.id) else { return nil }
             return AskAnswerView(
-                body: .state(StateCardView(state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0)),
+                body: .state(StateCardView(state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0,
+                                             permitAgeDetail: banks.stateRules.entry("permitAge", state: info.code)?.detail)),
                 topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
         }
     }

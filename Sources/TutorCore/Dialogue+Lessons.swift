@@ -77,7 +77,8 @@ extension Reduction {
             rows.append([Button(.testOut(needed: Reduction.testOutNeeded(checks), of: checks), .menu(.testOut))])
         }
         rows.append([Button(.home, .menu(.home))])
-        let view = LessonCardView(topic: p.topic, lessonNumber: p.number, lessonCount: p.count, title: lesson.title, text: card.text,
+        let view = LessonCardView(topic: p.topic, lessonNumber: p.number, lessonCount: p.count, title: lesson.title,
+                                  text: card.text(for: learner.stateCode.flatMap(banks.state), rules: banks.stateRules),
                                   cardNumber: run.card + 1, cardCount: lesson.cards.count,
                                   stateName: lesson.stateCode.flatMap { banks.state($0)?.name })
         send(Reply(.lessonCard(view), buttons: rows, picture: card.imageAssetName))

@@ -101,7 +101,8 @@ extension Reduction {
             state.session.parkedState = nil
             if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
         }
-        send(.stateCard(StateCardView(state: picked, ownQuestions: banks.stateQuestions[picked.code]?.count ?? 0)))
+        send(.stateCard(StateCardView(state: picked, ownQuestions: banks.stateQuestions[picked.code]?.count ?? 0,
+                                           permitAgeDetail: banks.stateRules.entry("permitAge", state: picked.code)?.detail)))
         showHome()
     }
 

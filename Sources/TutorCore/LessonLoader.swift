@@ -34,9 +34,12 @@ public struct LessonCard: Equatable, Sendable {
     /// A picture id from `signs.json`, or nil.
     public var imageAssetName: String?
     public var source: String
+    /// Set on a general card whose rule differs by state: what the learner's state says, in place of a hedge.
+    public var stateRule: CardStateRule?
 
-    public init(id: String, text: String, imageAssetName: String? = nil, source: String) {
+    public init(id: String, text: String, imageAssetName: String? = nil, source: String, stateRule: CardStateRule? = nil) {
         self.id = id; self.text = text; self.imageAssetName = imageAssetName; self.source = source
+        self.stateRule = stateRule
     }
 }
 
@@ -80,6 +83,8 @@ extension BankLoader {
         let excludes: [String: Set<String>]
         /// Retired question ids and the question each was merged into (nil: removed).
         var retired: [String: String?] = [:]
+        /// The rules that differ by state, for cards' `stateRule` and `stateRules` tags.
+        var stateRules: StateRules = .empty
 
         /// "no question x", or what became of it.
         func missing(_ id: String) -> String {
@@ -114,6 +119,8 @@ extension BankLoader {
         var byTopic: [Topic: [Lesson]] = [:]
         var byState: [String: [Lesson]] = [:]
         var files: [BankFileInfo] = []
+        /// Cards' `stateRules` tags, by card id.
+        var tags: StateRuleTags = [:]
     }
 
     static func loadLessons(_ sources: BankSources, _ ctx: LessonContext, _ p: inout Problems) -> LoadedLessons {
@@ -139,7 +146,7 @@ extension BankLoader {
                 }
                 scope = .state(code)
             } else { continue }
-            guard let (info, lessons) = loadLessonFile(name, sources.files[name]!, scope, ctx, &seen, &p) else { continue }
+            guard let (info, lessons) = loadLessonFile(name, sources.files[name]!, scope, ctx, &seen, &out.tags, &p) else { continue }
             out.files.append(info)
             switch scope {
             case .topic(let t): out.byTopic[t] = lessons
@@ -150,7 +157,8 @@ extension BankLoader {
     }
 
     static func loadLessonFile(_ file: String, _ data: Data, _ scope: LessonScope, _ ctx: LessonContext,
-                               _ seen: inout [String: String], _ p: inout Problems) -> (BankFileInfo, [Lesson])? {
+                               _ seen: inout [String: String], _ tags: inout StateRuleTags,
+                               _ p: inout Problems) -> (BankFileInfo, [Lesson])? {
         guard let root = parse(file, data, &p) else { return nil }
         let info = fileInfo(file, root, &p)
         if root["changelog"]?.array?.isEmpty == true { p.add(file, "-", "changelog", "needs at least one entry") }
@@ -169,13 +177,13 @@ extension BankLoader {
         }
         var lessons: [Lesson] = []
         for (i, v) in list.enumerated() {
-            if let lesson = loadLesson(file, i, v, scope, ctx, &seen, &p) { lessons.append(lesson) }
+            if let lesson = loadLesson(file, i, v, scope, ctx, &seen, &tags, &p) { lessons.append(lesson) }
         }
         return (info, lessons)
     }
 
     static func loadLesson(_ file: String, _ index: Int, _ v: JSONValue, _ scope: LessonScope, _ ctx: LessonContext,
-                           _ seen: inout [String: String], _ p: inout Problems) -> Lesson? {
+                           _ seen: inout [String: String], _ tags: inout StateRuleTags, _ p: inout Problems) -> Lesson? {
         let before = p.list.count
         let f = Fields(file: file, id: v["id"]?.string ?? "#\(index + 1)", value: v)
         let id = f.string("id", &p) ?? ""
@@ -200,7 +208,9 @@ extension BankLoader {
                         if ctx.signIDs.contains(name) { image = name } else { cf.bad("imageAssetName", "no sign \"\(name)\" in signs.json", &p) }
                     } else { cf.bad("imageAssetName", "must be a sign id or null", &p) }
                 }
-                cards.append(LessonCard(id: cardID, text: text, imageAssetName: image, source: source))
+                let stateRule = loadCardStateRule(c, cf, scope, ctx, &p)
+                if let tagged = ruleTags(c, cf, ctx.stateRules, &p) { tags[cardID] = tagged }
+                cards.append(LessonCard(id: cardID, text: text, imageAssetName: image, source: source, stateRule: stateRule))
             }
         } else { f.bad("cards", "missing or not an array", &p) }
         let checks = f.stringArray("checkQuestionIds", &p) ?? []

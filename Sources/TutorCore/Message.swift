@@ -69,6 +69,8 @@ public struct StateCardView: Equatable, Sendable {
     public var state: StateInfo
     /// Questions in the state's own file (0: only the rules every state shares are covered yet).
     public var ownQuestions: Int = 0
+    /// The conditions on the permit age (`state-rules.json`), e.g. Colorado's driver-ed routes.
+    public var permitAgeDetail: String? = nil
 }
 
 public struct FlashcardView: Equatable, Sendable {

@@ -220,6 +220,7 @@ extension PermitReady {
                 let report = BankLint.lint(banks)
                 let lessons = LessonLint.lint(banks)
                 let guessing = GuessingLint.lint(banks)
+                let stateRules = StateRuleCheck.check(banks)
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 let lintMS = Int(Date().timeIntervalSince(linting) * 1000)
                 print("key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):")
@@ -232,7 +233,8 @@ extension PermitReady {
                 print("near-duplicate pairs: \(report.nearDuplicatePairs); pictures: \(banks.signs.count)")
                 printLessons(lessons)
                 printGuessing(guessing)
-                let problems = report.problems + lessons.problems + guessing.problems
+                print(stateRules.summary)
+                let problems = report.problems + lessons.problems + guessing.problems + stateRules.problems
                 for p in problems { print(p) }
                 if !problems.isEmpty { throw fail("\(problems.count) lint problem(s) in \(dir) (\(ms) ms)") }
                 print("\(dir): lint OK (load + validate + lint \(ms) ms, of which lint \(lintMS) ms)")

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The value of one state rule: a number (years, hours, mph, feet, percent), yes/no, a span of
+/// clock hours ("00:00-05:00") or a sentence. Numbers, yes/no and hours can be compared with what a
+/// question or card teaches; a sentence is for reading only.
+public enum StateRuleValue: Equatable, Hashable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case yesNo(Bool)
+    case hours(String)
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .number(let n): return StateRules.format(n)
+        case .yesNo(let b): return b ? "true" : "false"
+        case .hours(let h): return h
+        case .text(let t): return t
+        }
+    }
+}
+
+/// What kind of value a rule takes.
+public enum StateRuleKind: String, Sendable, CaseIterable {
+    case number, yesNo = "boolean", hours, text
+
+    /// Whether a question or card can be checked against this rule's value.
+    public var isComparable: Bool { self != .text }
+}
+
+/// One rule that differs by state, and how the bot says a state's value to a learner.
+public struct StateRule: Equatable, Sendable {
+    public var id: String
+    public var kind: StateRuleKind
+    public var title: String
+    /// The sentence after "In Colorado, ": `{value}` is the state's value (a number with its
+    /// unit written in the sentence). Yes/no rules have one sentence for each answer.
+    public var says: String
+    public var saysNo: String?
+
+    public init(id: String, kind: StateRuleKind, title: String, says: String, saysNo: String? = nil) {
+        self.id = id; self.kind = kind; self.title = title; self.says = says; self.saysNo = saysNo
+    }
+}
+
+/// One state's value for one rule, with where it comes from. `value == nil` is "not found": the
+/// state's handbook and statutes are silent, or we could not confirm a value (better than a guess).
+public struct StateRuleEntry: Equatable, Sendable {
+    public var value: StateRuleValue?
+    /// One plain sentence of conditions or exceptions, shown after the rule.
+    public var detail: String?
+    public var source: String
+    /// The day the value was checked (YYYY-MM-DD).
+    public var checked: String
+
+    public init(value: StateRuleValue?, detail: String? = nil, source: String, checked: String) {
+        self.value = value; self.detail = detail; self.source = source; self.checked = checked
+    }
+}
+
+/// `Banks/state-rules.json`: the rules that differ by state, for every jurisdiction. It is what
+/// state questions and cards are checked against (`StateRuleCheck`), what decides which universal
+/// questions a state never asks, and what a general lesson says in place of "check your state's rules".
+public struct StateRules: Sendable {
+    public let rules: [StateRule]
+    /// State code → rule id → entry.
+    public let values: [String: [String: StateRuleEntry]]
+    private let ruleByID: [String: StateRule]
+
+    public init(rules: [StateRule], values: [String: [String: StateRuleEntry]]) {
+        self.rules = rules; self.values = values
+        self.ruleByID = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public static let empty = StateRules(rules: [], values: [:])
+
+    public func rule(_ id: String) -> StateRule? { ruleByID[id] }
+    public func entry(_ ruleID: String, state code: String) -> StateRuleEntry? { values[code]?[ruleID] }
+    public func value(_ ruleID: String, state code: String) -> StateRuleValue? { values[code]?[ruleID]?.value }
+
+    /// "In Colorado, you must leave at least 3 feet when you pass someone on a bike. <detail>",
+    /// or nil where the state's value is not found.
+    public func sentence(_ ruleID: String, state: StateInfo) -> String? {
+        guard let rule = rule(ruleID), let entry = entry(ruleID, state: state.code), let value = entry.value else { return nil }
+        let template: String
+        if case .yesNo(false) = value, let no = rule.saysNo { template = no } else { template = rule.says }
+        let said = template.replacingOccurrences(of: "{value}", with: Self.spoken(value))
+        let line = "In \(state.name), \(said)"
+        guard let detail = entry.detail, !detail.isEmpty else { return line }
+        return line + " " + detail
+    }
+
+    /// A value as a learner reads it: 15.5 → "15½", "00:00-05:00" → "midnight to 5 a.m.".
+    static func spoken(_ value: StateRuleValue) -> String {
+        switch value {
+        case .number(let n): return format(n)
+        case .yesNo(let b): return b ? "yes" : "no"
+        case .hours(let span): return spokenHours(span)
+        case .text(let t): return t
+        }
+    }
+
+    static func format(_ n: Double) -> String {
+        if n == n.rounded() { return String(Int(n)) }
+        if n - n.rounded(.down) == 0.5 && n >= 1 { return "\(Int(n))½" }
+        var s = String(format: "%.3f", n)
+        while s.hasSuffix("0") { s.removeLast() }
+        return s
+    }
+
+    /// "23:00-05:00" → "11 p.m. to 5 a.m.".
+    static func spokenHours(_ span: String) -> String {
+        let ends = span.split(separator: "-").map(String.init)
+        guard ends.count == 2, let from = clock(ends[0]), let to = clock(ends[1]) else { return span }
+        return "\(from) to \(to)"
+    }
+
+    static func clock(_ hhmm: String) -> String? {
+        let parts = hhmm.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, (0...23).contains(parts[0]), (0...59).contains(parts[1]) else { return nil }
+        let (h, m) = (parts[0], parts[1])
+        if h == 0 && m == 0 { return "midnight" }
+        if h == 12 && m == 0 { return "noon" }
+        let hour12 = h % 12 == 0 ? 12 : h % 12
+        let minutes = m == 0 ? "" : String(format: ":%02d", m)
+        return "\(hour12)\(minutes) \(h < 12 ? "a.m." : "p.m.")"
+    }
+
+    /// Whether a "HH:MM-HH:MM" span is well formed.
+    static func isHours(_ span: String) -> Bool {
+        let ends = span.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        return ends.count == 2 && ends.allSatisfy { $0.count == 5 && clock($0) != nil }
+    }
+}
+
+/// A general lesson card that would otherwise hedge ("Many states set a minimum passing distance,
+/// so check your state's rules"): the learner reads their state's value from the table in its
+/// place, and the hedge only where the state's value is not found (or no state is picked yet).
+public struct CardStateRule: Equatable, Sendable {
+    public var rule: String
+    public var hedge: String
+
+    public init(rule: String, hedge: String) { self.rule = rule; self.hedge = hedge }
+}
+
+extension LessonCard {
+    /// The card's text as a learner in `state` reads it: a state-rule card ends with "📍 In Texas, …"
+    /// where the table has Texas's value, or with its hedge.
+    public func text(for state: StateInfo?, rules: StateRules) -> String {
+        guard let stateRule else { return text }
+        let said = state.flatMap { rules.sentence(stateRule.rule, state: $0) }.map { "📍 " + $0 } ?? stateRule.hedge
+        return text + "\n" + said
+    }
+}
