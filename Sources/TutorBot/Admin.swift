@@ -34,11 +34,13 @@ struct AdminDesk {
 
     // MARK: - commands
 
-    func handle(command: String, payload: String?, chatID: Int64) -> [OutboxItem] {
+    /// `updateID` makes the broadcast steps safe to repeat: a batch delivered again after a crash
+    /// (admin commands are handled before it commits) finds what its first delivery did.
+    func handle(command: String, payload: String?, chatID: Int64, updateID: Int64) -> [OutboxItem] {
         switch command {
         case "stats": return [reply(chatID, statsText())]
         case "reload": return reload(chatID: chatID)
-        case "broadcast": return compose(payload: payload, chatID: chatID)
+        case "broadcast": return compose(payload: payload, chatID: chatID, updateID: updateID)
         default: return []
         }
     }
@@ -88,18 +90,19 @@ struct AdminDesk {
         return [reply(chatID, outcome.report, buttons: buttons)]
     }
 
-    func compose(payload: String?, chatID: Int64) -> [OutboxItem] {
+    func compose(payload: String?, chatID: Int64, updateID: Int64) -> [OutboxItem] {
         switch BroadcastDraft.parse(payload ?? "", states: bot.banks.states) {
-        case .success(let draft): return preview(stateCode: draft.stateCode, text: draft.text, chatID: chatID)
+        case .success(let draft): return preview(stateCode: draft.stateCode, text: draft.text, chatID: chatID, updateID: updateID)
         case .failure(.empty): return [reply(chatID, broadcastText(usage: true))]
         case .failure(let problem): return [reply(chatID, broadcastText(usage: true, why: problem.description))]
         }
     }
 
-    func preview(stateCode: String?, text: String, chatID: Int64) -> [OutboxItem] {
+    func preview(stateCode: String?, text: String, chatID: Int64, updateID: Int64) -> [OutboxItem] {
         let note = text
         do {
-            let id = try bot.store.createBroadcast(stateCode: stateCode, text: note, adminChatID: chatID, now: bot.clock.now())
+            let id = try bot.store.createBroadcast(stateCode: stateCode, text: note, adminChatID: chatID, now: bot.clock.now(),
+                                                   updateID: updateID)
             let count = try bot.store.audienceCount(stateCode: stateCode)
             let send = InlineKeyboardButton(text: prompts.text(prompts.strings.buttons["adminSend"] ?? "Send", ["count": String(count)]),
                                             callbackData: "\(Self.callbackPrefix)bs:\(id)")
@@ -163,18 +166,18 @@ struct AdminDesk {
 
     // MARK: - buttons
 
-    func handleButton(data: String, callbackID: String, chatID: Int64) -> [OutboxItem] {
+    func handleButton(data: String, callbackID: String, chatID: Int64, updateID: Int64) -> [OutboxItem] {
         let parts = data.dropFirst(Self.callbackPrefix.count).split(separator: ":").map(String.init)
         switch (parts.first, parts.count) {
         case ("bs", 2):
-            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending")) == true,
+            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending", updateID: updateID)) == true,
                   let b = try? bot.store.broadcast(id) else {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             let empty = BroadcastProgress(queued: 0, sent: 0, blocked: 0, failed: 0, pending: 0)
             return [ack(chatID, callbackID, "Sending…"), reply(chatID, progressText(b, empty, done: false), saveTag: "bc\(id)")]
         case ("bc", 2):
-            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled")) == true else {
+            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled", updateID: updateID)) == true else {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             var c = BroadcastContext()
@@ -185,7 +188,7 @@ struct AdminDesk {
             let notes = bot.banks.files.first { $0.file == "states/\(state.code).json" }?.changelog.last?.notes ?? ""
             let text = prompts.text(prompts.strings.admin?["newQuestions"] ?? "{{count}} new {{stateName}} questions!",
                                     ["count": String(count), "stateName": state.name, "notes": notes, "plural": count == 1 ? "" : "s"])
-            return [ack(chatID, callbackID)] + preview(stateCode: state.code, text: text, chatID: chatID)
+            return [ack(chatID, callbackID)] + preview(stateCode: state.code, text: text, chatID: chatID, updateID: updateID)
         default:
             return [ack(chatID, callbackID)]
         }

@@ -67,10 +67,10 @@ extension Bot {
             let text = update.message?.text ?? ""
             let payload = text.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
             logger.info("admin command", metadata: ["command": "\(name)", "user_id": "\(parsed.sender.userID)"])
-            return desk.handle(command: name, payload: payload, chatID: parsed.chatID)
+            return desk.handle(command: name, payload: payload, chatID: parsed.chatID, updateID: update.updateID)
         case .buttonTapped(let callbackID, nil, _):
             guard let data = update.callbackQuery?.data, data.hasPrefix(AdminDesk.callbackPrefix) else { return nil }
-            return desk.handleButton(data: data, callbackID: callbackID, chatID: parsed.chatID)
+            return desk.handleButton(data: data, callbackID: callbackID, chatID: parsed.chatID, updateID: update.updateID)
         default:
             return nil
         }

@@ -58,12 +58,20 @@ extension TutorStore {
         }
     }
 
-    public func createBroadcast(stateCode: String?, text: String, adminChatID: Int64?, status: String = "draft", now: Date) throws -> Int64 {
+    /// `updateID`: the admin's update that asked for it; the same update again (a batch delivered
+    /// twice) gets the draft it made the first time.
+    public func createBroadcast(stateCode: String?, text: String, adminChatID: Int64?, status: String = "draft", now: Date,
+                                updateID: Int64? = nil) throws -> Int64 {
         try writer.write { db in
+            if let updateID, let made = try Int64.fetchOne(db, sql: "SELECT id FROM broadcast WHERE created_by_update = ?",
+                                                           arguments: [updateID]) {
+                return made
+            }
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL)", arguments: [stateCode, stateCode]) ?? 0
             try db.execute(sql: """
-                INSERT INTO broadcast(state_code, text, status, admin_chat_id, recipients, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [stateCode, text, status, adminChatID, count, now.timeIntervalSince1970])
+                INSERT INTO broadcast(state_code, text, status, admin_chat_id, recipients, created_at, created_by_update)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [stateCode, text, status, adminChatID, count, now.timeIntervalSince1970, updateID])
             return db.lastInsertedRowID
         }
     }
@@ -76,11 +84,16 @@ extension TutorStore {
         try Broadcast.fetchOne(db, sql: "SELECT * FROM broadcast WHERE id = ?", arguments: [id])
     }
 
-    /// draft → sending (or cancelled); returns false if it was not a draft (a second tap).
-    public func setBroadcastStatus(_ id: Int64, from: String, to: String) throws -> Bool {
+    /// draft → sending (or cancelled); returns false if it was not a draft (a second tap), true
+    /// again for the tap that decided it (`updateID`, delivered twice).
+    public func setBroadcastStatus(_ id: Int64, from: String, to: String, updateID: Int64? = nil) throws -> Bool {
         try writer.write { db in
-            try db.execute(sql: "UPDATE broadcast SET status = ? WHERE id = ? AND status = ?", arguments: [to, id, from])
-            return db.changesCount > 0
+            try db.execute(sql: "UPDATE broadcast SET status = ?, decided_by_update = ? WHERE id = ? AND status = ?",
+                           arguments: [to, updateID, id, from])
+            if db.changesCount > 0 { return true }
+            guard let updateID else { return false }
+            return try Bool.fetchOne(db, sql: "SELECT status = ? AND decided_by_update = ? FROM broadcast WHERE id = ?",
+                                     arguments: [to, updateID, id]) ?? false
         }
     }
 

@@ -357,6 +357,18 @@ enum Schema {
                 CREATE INDEX ask_log_by_time ON ask_log(asked_at);
                 """)
         }
+        m.registerMigration("v16-broadcast-updates") { db in
+            try db.execute(sql: """
+                -- The admin's update that made the draft and the one that sent or cancelled it: an
+                -- admin command runs before its batch commits, so a batch delivered again after a
+                -- crash finds its own draft and decision instead of making a second draft or
+                -- telling the admin "Already sent".
+                ALTER TABLE broadcast ADD COLUMN created_by_update INTEGER;
+                ALTER TABLE broadcast ADD COLUMN decided_by_update INTEGER;
+                CREATE UNIQUE INDEX broadcast_by_creating_update ON broadcast(created_by_update)
+                    WHERE created_by_update IS NOT NULL;
+                """)
+        }
         return m
     }
 }

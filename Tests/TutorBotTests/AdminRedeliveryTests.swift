@@ -1,0 +1,63 @@
+import Foundation
+import TelegramAPI
+import Testing
+@testable import TutorBot
+import TutorStore
+
+/// Issue #39, item 3: admin commands are answered before their batch commits, so a batch that
+/// Telegram delivers again (the process died before the offset was saved) ran them twice: a
+/// second broadcast draft, and "Already sent" for the admin's own Send.
+@Suite struct AdminRedeliveryTests {
+    static let admin: Int64 = 900
+
+    func bot() throws -> Bot {
+        var config = Config(token: "0:test", apiBase: "http://127.0.0.1:9", databasePath: ":memory:",
+                            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
+        config.fakeNow = Date(timeIntervalSince1970: 1_795_000_000)
+        config.admins = [Self.admin]
+        return try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
+    }
+
+    static func say(_ text: String, update: Int64) -> ReceivedUpdate {
+        let message = TelegramAPI.Message(messageID: update, from: User(id: admin, firstName: "Ada"),
+                                          chat: Chat(id: admin, type: "private"), date: 0, text: text)
+        return ReceivedUpdate(updateID: update, update: Update(updateID: update, message: message))
+    }
+
+    static func tap(_ data: String, update: Int64) -> ReceivedUpdate {
+        let message = TelegramAPI.Message(messageID: 1, from: User(id: admin, firstName: "Ada"),
+                                          chat: Chat(id: admin, type: "private"), date: 0, text: "preview")
+        let query = CallbackQuery(id: "cb\(update)", from: User(id: admin, firstName: "Ada"), message: message, data: data)
+        return ReceivedUpdate(updateID: update, update: Update(updateID: update, callbackQuery: query))
+    }
+
+    /// The admin's messages in the outbox (request bodies), oldest first.
+    func texts(_ bot: Bot) throws -> [String] {
+        try bot.store.rows("SELECT body FROM outbox WHERE chat_id = \(Self.admin) ORDER BY id").compactMap { $0["body"] }
+    }
+
+    @Test func aBroadcastDeliveredTwiceMakesOneDraftAndSendsOnce() throws {
+        let bot = try bot()
+        _ = try bot.process([Self.say("/start", update: 1), Self.say("Texas", update: 2)])
+        let draft = [Self.say("/broadcast texas New signs are in", update: 3)]
+        _ = try bot.process(draft)
+        _ = try bot.process(draft)    // the same batch again, as after a crash before its commit
+        let drafts = try bot.store.rows("SELECT id, status FROM broadcast")
+        #expect(drafts.count == 1, "\(drafts)")
+        let id = try #require(drafts.first?["id"])
+        let previews = try texts(bot).filter { $0.contains("bs:\(id)") }
+        #expect(previews.count == 2 && previews[0] == previews[1], "the same preview, with the same Send button")
+
+        let send = [Self.tap("9bs:\(id)", update: 4)]
+        _ = try bot.process(send)
+        _ = try bot.process(send)
+        #expect(try bot.store.rows("SELECT status FROM broadcast WHERE id = \(id)").first?["status"] == "sending")
+        // Each delivery answers as the first did: the progress message (the tap's "Sending…" toast
+        // is sent from memory), never the "Already sent or cancelled" toast alone.
+        let progress = try bot.store.rows("SELECT id FROM outbox WHERE save_tag = 'bc\(id)'")
+        #expect(progress.count == 2, "\(progress)")
+        // A different tap on the same Send (a second press) still is.
+        let outcome = try bot.store.setBroadcastStatus(Int64(id)!, from: "draft", to: "sending", updateID: 5)
+        #expect(!outcome)
+    }
+}
