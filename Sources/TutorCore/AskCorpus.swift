@@ -59,12 +59,15 @@ public struct AskCorpus: Sendable {
             var topic: Topic?
             var title: String
             var body: String
+            /// A lesson card's `asks`: questions put the way teens type them.
+            var asks = ""
         }
         var sources: [Source] = []
         for topic in Topic.allCases {
             for lesson in banks.lessons(for: topic) {
                 for card in lesson.cards {
-                    sources.append(Source(ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text))
+                    sources.append(Source(ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text,
+                                          asks: card.asks.joined(separator: " ")))
                 }
             }
         }
@@ -72,7 +75,8 @@ public struct AskCorpus: Sendable {
             for lesson in banks.lessons(forState: code) {
                 for card in lesson.cards {
                     sources.append(
-                        Source(ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text))
+                        Source(ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text,
+                               asks: card.asks.joined(separator: " ")))
                 }
             }
         }
@@ -105,9 +109,11 @@ public struct AskCorpus: Sendable {
                 let source = all[i]
                 let t = AskText.terms(source.title)
                 let b = AskText.terms(source.body)
-                return AskDocument(
+                var document = AskDocument(
                     ref: AskRef(source.ref), stateCode: source.state, topic: source.topic, titleTerms: t, bodyTerms: b,
                     terms: Set(t + b))
+                if !source.asks.isEmpty { document.askTerms = AskText.terms(source.asks) }
+                return document
             }
             built.withLock { $0[slice] = part }
         }

@@ -36,6 +36,9 @@ public struct LessonCard: Equatable, Sendable {
     public var source: String
     /// Set on a general card whose rule differs by state: what the learner's state says, in place of a hedge.
     public var stateRule: CardStateRule?
+    /// Questions a teen would type that this card answers ("can i turn right on red"): what
+    /// "ask the tutor" matches typed questions against, besides the card's own words.
+    public var asks: [String] = []
 
     public init(id: String, text: String, imageAssetName: String? = nil, source: String, stateRule: CardStateRule? = nil) {
         self.id = id; self.text = text; self.imageAssetName = imageAssetName; self.source = source
@@ -73,6 +76,8 @@ extension BankLoader {
     public static let cardsPerLesson = 3...6
     public static let checksPerLesson = 3...5
     public static let maxCardCharacters = 450
+    public static let maxCardAsks = 4
+    public static let maxAskCharacters = 120
 
     /// What lessons are checked against: the questions, signs and states already loaded.
     struct LessonContext {
@@ -209,8 +214,15 @@ extension BankLoader {
                     } else { cf.bad("imageAssetName", "must be a sign id or null", &p) }
                 }
                 let stateRule = loadCardStateRule(c, cf, scope, ctx, &p)
+                let asks = c["asks"] == nil ? [] : cf.stringArray("asks", &p) ?? []
+                if asks.count > maxCardAsks { cf.bad("asks", "\(asks.count) questions; at most \(maxCardAsks)", &p) }
+                for ask in asks where ask.count > maxAskCharacters || isBlank(ask) {
+                    cf.bad("asks", "\"\(ask.prefix(30))…\" is empty or over \(maxAskCharacters) characters", &p)
+                }
                 if let tagged = ruleTags(c, cf, ctx.stateRules, &p) { tags[cardID] = tagged }
-                cards.append(LessonCard(id: cardID, text: text, imageAssetName: image, source: source, stateRule: stateRule))
+                var card = LessonCard(id: cardID, text: text, imageAssetName: image, source: source, stateRule: stateRule)
+                card.asks = asks
+                cards.append(card)
             }
         } else { f.bad("cards", "missing or not an array", &p) }
         let checks = f.stringArray("checkQuestionIds", &p) ?? []
