@@ -51,12 +51,13 @@ public enum Calibration {
         public var predicted: Double
         public var low: Double
         public var high: Double
+        /// What the learner is shown as one number: "about 45%" (the estimate to the nearest 5).
+        public var middle: Double
         public var truth: Double
         public var shown: Bool
         /// "Ready to test" was shown.
         public var ready: Bool
-        /// What the learner is shown as one number: the middle of the range.
-        public var midpoint: Double { (low + high) / 2 }
+        public var midpoint: Double { middle }
     }
 
     public struct Report: Sendable {
@@ -135,7 +136,7 @@ public enum Calibration {
                         let truth = sim.truePassRate(at: at, tests: truthTests)
                         observations.append(Observation(generator: generator, pattern: pattern, day: day, predicted: e.passProbability,
                                                         low: Double(shown.lowPercent) / 100, high: Double(shown.highPercent) / 100,
-                                                        truth: truth, shown: e.isShown, ready: shown.ready))
+                                                        middle: Double(shown.middlePercent) / 100, truth: truth, shown: e.isShown, ready: shown.ready))
                     }
                     for day in 0..<days {
                         let tests = sim.results.count

@@ -109,7 +109,7 @@ struct ResultsContext {
         overallOK = (r.exam.map { $0.correct >= $0.needed }) ?? false
         timedOut = r.timedOut == true
         timeLimit = v.timeLimitMinutes ?? 0
-        readiness = v.readiness.map(ReadinessContext.init)
+        readiness = v.readiness.map { ReadinessContext($0, topicName: prompts.topicName) }
         reward = v.reward.map(RewardContext.init)
         isTimed = r.mode == .timedChallenge
         average = v.averageSeconds.map { String(format: "%.1f", $0) } ?? ""
@@ -148,6 +148,12 @@ struct ReadinessContext {
     var shown: Bool
     var low: Int
     var high: Int
+    var middle: Int
+    /// "about 45", or "under 5" / "over 95" at the ends (never "about 0%").
+    var middleText: String
+    /// "Railroads, Work zones": topics never tried, at a beginner's level in the number.
+    var untriedList: String
+    var hasUntried: Bool
     var lowChance: Bool
     /// The range is wider than `wideFrom` points: Progress says what that means. "25-95%" alone
     /// meant nothing to either play-tester.
@@ -186,8 +192,12 @@ struct ReadinessContext {
     /// who memorised tests 1-4 has evidence about those 120 questions only).
     var mostNew: Bool
 
-    init(_ r: ReadinessSummary) {
-        shown = r.shown; low = r.lowPercent; high = r.highPercent; lowChance = r.highPercent < 50
+    init(_ r: ReadinessSummary, topicName: (Topic) -> String) {
+        shown = r.shown; low = r.lowPercent; high = r.highPercent; middle = r.middlePercent
+        middleText = r.middlePercent <= 0 ? "under 5" : r.middlePercent >= 100 ? "over 95" : "about \(r.middlePercent)"
+        lowChance = r.highPercent < 50
+        untriedList = r.untriedTopics.map(topicName).joined(separator: ", ")
+        hasUntried = r.shown && !r.untriedTopics.isEmpty
         wide = r.shown && r.highPercent - r.lowPercent >= Self.wideFrom
         seen = r.seen; poolSize = r.poolSize; ready = r.ready
         topicsNotTried = r.topicsNotTried; topicPlural = r.topicsNotTried == 1 ? "" : "s"
@@ -224,7 +234,8 @@ extension RewardContext: TemplateFields {
 
 extension ReadinessContext: TemplateFields {
     var fields: [String: Any] {
-        ["shown": shown, "low": low, "high": high, "lowChance": lowChance, "wide": wide, "seen": seen, "poolSize": poolSize, "ready": ready,
+        ["shown": shown, "low": low, "high": high, "middle": middle, "middleText": middleText, "untriedList": untriedList, "hasUntried": hasUntried,
+         "lowChance": lowChance, "wide": wide, "seen": seen, "poolSize": poolSize, "ready": ready,
          "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
          "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
          "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
@@ -280,7 +291,7 @@ struct ProgressContext {
         level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
         hasBadges = !v.badges.isEmpty
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
-        readiness = v.readiness.map(ReadinessContext.init)
+        readiness = v.readiness.map { ReadinessContext($0, topicName: prompts.topicName) }
         stateName = v.stateName
         bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent,
                                    mastered: $0.mastered, total: $0.total) }

@@ -195,8 +195,13 @@ extension Reduction {
         let chart = tests.isEmpty ? nil : ScoreChartSpec(
             points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
             learnerName: learner.firstName, stateName: info.name, timeZone: Dialogue.timeZone(of: learner, banks: banks).identifier)
-        send(Reply(.progress(view), buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
-                                              [Button(.home, .menu(.home))]], chart: chart))
+        // A button to each topic never tried (it counts at a beginner's level until tried).
+        let untried = view.readiness.map { $0.shown ? $0.untriedTopics.prefix(4) : [] } ?? []
+        let tryRows = stride(from: 0, to: untried.count, by: 2).map { i in
+            untried.dropFirst(i).prefix(2).map { Button(.topic($0), .pickTopic($0)) }
+        }
+        send(Reply(.progress(view), buttons: tryRows + [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
+                                                        [Button(.home, .menu(.home))]], chart: chart))
     }
 
     mutating func showSettings() {

@@ -137,7 +137,10 @@ public enum Readiness {
 
         /// The chance this learner knows `q` without having studied it, shifted by `offset`.
         public func unstudiedKnown(_ q: Question, offset: Double = 0) -> Double {
-            min(0.99, max(0.01, Knowledge.newcomerKnown(q) + learnerShift + topicShift(q.category) + offset))
+            // A topic never tried is at a newcomer's level: right answers elsewhere say little about
+            // it (a learner doing worse than a newcomer elsewhere is taken to do so there too).
+            let shift = tried(q.category) ? learnerShift + topicShift(q.category) : min(0, learnerShift)
+            return min(0.99, max(0.01, Knowledge.newcomerKnown(q) + shift + offset))
         }
     }
 
@@ -153,7 +156,15 @@ public enum Readiness {
         public var counted = 0
         /// The latest test was a retake of a fixed test.
         public var lastWasRetake = false
+        /// The same, by the test's section name (NY's "Road signs" and "Rules of the road").
+        public var bySection: [String: Score] = [:]
         public init() {}
+
+        public struct Score: Equatable, Sendable {
+            public var correct = 0.0
+            public var total = 0.0
+            static func + (a: Score, b: Score) -> Score { Score(correct: a.correct + b.correct, total: a.total + b.total) }
+        }
 
         /// `results`: the learner's results in this state, oldest first (other modes are skipped).
         public init(results: [QuizResult], now: Date) {
@@ -176,6 +187,14 @@ public enum Readiness {
                 // before the test (in the day's quizzes, a test taken that morning) counts that much less.
                 let asked = r.freshTotal ?? Double(r.total), right = r.freshCorrect ?? Double(r.correct)
                 correct += w * right; total += w * asked
+                // Each section's share, discounted as the whole test's answers were (its right
+                // answers by the test's fresh share of right answers, its questions by the fresh share of questions).
+                let rightScale = r.correct > 0 ? w * right / Double(r.correct) : 0
+                let askedScale = r.total > 0 ? w * asked / Double(r.total) : 0
+                for section in r.exam?.sections ?? [] where section.total > 0 {
+                    bySection[section.name, default: Score()] = bySection[section.name, default: Score()]
+                        + Score(correct: rightScale * Double(section.correct), total: askedScale * Double(section.total))
+                }
                 counted += 1
                 if !retake && freshness >= 0.5 && asked >= 0.5 * Double(r.total) { fresh += 1 }
             }
@@ -211,24 +230,36 @@ public enum Readiness {
         }
         let model = slots(central)
         let modelLow = meanChance(slots(chances(-1))), modelHigh = meanChance(slots(chances(1)))
+        // A topic never tried stays at a newcomer's level: what tests scored says nothing about it.
+        let untried = blueprints.map { b in b.quotas.flatMap { repeatElement(!firsts.tried($0.topic), count: $0.total) } }
 
         // The knowledge model's expected accuracy on a test question, as a Beta prior worth at most
-        // `maxModelStrength` answers, updated with what recent practice tests scored.
+        // `maxModelStrength` answers, updated with what recent practice tests scored, section by
+        // section (a sign section failed on the last test weighs on that section).
         let modelMean = meanChance(model)
         let evidence = TestEvidence(results: tests, now: now)
         let modelSD = max((modelHigh - modelLow) / 2, 0.01)
         let strength = min(maxModelStrength, max(2, modelMean * (1 - modelMean) / (modelSD * modelSD) - 1))
+        let targets = sectionTargets(format: format, model: model, untried: untried, strength: strength, evidence: evidence)
         let accuracy = (strength * modelMean + evidence.correct) / (strength + evidence.total)
-        let spread = rangeDeviations * (accuracy * (1 - accuracy) / (strength + evidence.total + 1)).squareRoot()
-        func pass(at target: Double) -> Double {
-            exactPassProbability(format: format, sectionSuccess: shifted(model, toMean: min(0.995, max(0.005, target))))
+        // How sure the accuracy is: the evidence's spread, and what is not known of the questions
+        // never seen (their share of the pool times how unsure first answers leave the learner's level).
+        let unseen = 1 - Double(seen) / Double(max(pool.count, 1))
+        let coverageSD = unseen * sd * (1 - Knowledge.slip - 0.25)
+        let evidenceSD = (accuracy * (1 - accuracy) / (strength + evidence.total + 1)).squareRoot()
+        let spread = rangeDeviations * (evidenceSD * evidenceSD + coverageSD * coverageSD).squareRoot()
+        func pass(offset: Double) -> Double {
+            let sections = model.indices.map { i in
+                targets[i].map { shifted(model[i], keeping: untried[i], toMean: min(0.995, max(0.005, $0 + offset))) } ?? model[i]
+            }
+            return exactPassProbability(format: format, sectionSuccess: sections)
         }
-        let p = pass(at: accuracy)
+        let p = pass(offset: 0)
         // The range is as wide as the accuracy's uncertainty makes it, but centred on the estimate:
         // the pass chance bends with accuracy (a 5-point gain matters more near the pass mark), so
         // the raw ends are lopsided and their middle — what a reader takes as the number — would
         // drift from the estimate toward 50%.
-        let halfWidth = (pass(at: accuracy + spread) - pass(at: accuracy - spread)) / 2
+        let halfWidth = (pass(offset: spread) - pass(offset: -spread)) / 2
         let low = max(0, p - halfWidth), high = min(1, p + halfWidth)
 
         // Shown only when first answers cover most of what the test asks.
@@ -253,19 +284,43 @@ public enum Readiness {
         return n == 0 ? 0 : sections.reduce(0) { $0 + $1.reduce(0, +) } / Double(n)
     }
 
-    /// `sections`' chances moved by one common shift in log-odds so that their mean is `target`:
-    /// what the model says about where the learner is strong or weak is kept, the level is the
-    /// evidence's.
-    static func shifted(_ sections: [[Double]], toMean target: Double) -> [[Double]] {
+    /// One section's chances shifted in log-odds so the slots not `kept` average `target`; kept
+    /// slots (topics never tried) stay as they are: tests say nothing of them.
+    static func shifted(_ slots: [Double], keeping kept: [Bool], toMean target: Double) -> [Double] {
         func logit(_ p: Double) -> Double { let c = min(0.999, max(0.001, p)); return log(c / (1 - c)) }
-        let logits = sections.map { $0.map(logit) }
-        func apply(_ d: Double) -> [[Double]] { logits.map { $0.map { 1 / (1 + exp(-($0 + d))) } } }
+        let moving = slots.indices.filter { !(kept.indices.contains($0) && kept[$0]) }
+        guard !moving.isEmpty else { return slots }
+        let logits = moving.map { logit(slots[$0]) }
+        func mean(_ d: Double) -> Double { logits.reduce(0) { $0 + 1 / (1 + exp(-($1 + d))) } / Double(logits.count) }
         var lo = -12.0, hi = 12.0
         for _ in 0..<40 {
             let mid = (lo + hi) / 2
-            if meanChance(apply(mid)) < target { lo = mid } else { hi = mid }
+            if mean(mid) < target { lo = mid } else { hi = mid }
         }
-        return apply((lo + hi) / 2)
+        let shift = (lo + hi) / 2
+        var out = slots
+        for (k, i) in moving.enumerated() { out[i] = 1 / (1 + exp(-(logits[k] + shift))) }
+        return out
+    }
+
+    /// Each section's accuracy on the questions of topics the learner has tried: the model's mean
+    /// there as a prior worth its share of `strength` answers, plus that section's test evidence
+    /// (evidence recorded without sections is shared out by size). nil: nothing tried in it.
+    static func sectionTargets(format: TestFormat, model: [[Double]], untried: [[Bool]], strength: Double,
+                               evidence: TestEvidence) -> [Double?] {
+        let moving = model.indices.map { i in model[i].indices.filter { !untried[i][$0] }.map { model[i][$0] } }
+        let slotCount = Double(max(moving.reduce(0) { $0 + $1.count }, 1))
+        let attributed = evidence.bySection.values.reduce(TestEvidence.Score()) { $0 + $1 }
+        let unattributed = TestEvidence.Score(correct: max(0, evidence.correct - attributed.correct),
+                                              total: max(0, evidence.total - attributed.total))
+        return format.sections.indices.map { i -> Double? in
+            guard i < moving.count, !moving[i].isEmpty else { return nil }
+            let share = Double(moving[i].count) / slotCount
+            let mean = moving[i].reduce(0, +) / Double(moving[i].count)
+            let own = evidence.bySection[format.sections[i].name] ?? TestEvidence.Score()
+            let right = own.correct + share * unattributed.correct, asked = own.total + share * unattributed.total
+            return (strength * share * mean + right) / (strength * share + asked)
+        }
     }
 
     /// Pass probability when each pool question is answered right with `chance[id]`.

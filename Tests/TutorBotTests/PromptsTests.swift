@@ -413,8 +413,10 @@ import Testing
     @Test func aWidePassChanceRangeSaysWhy() {
         var progress = sampleProgress
         progress.readiness = ReadinessSummary(shown: true, lowPercent: 25, highPercent: 95, seen: 51, poolSize: 620)
+        progress.readiness?.middlePercent = 60
         let wide = prompts.render(.progress(progress))
-        #expect(wide.contains("<b>25-95%</b>") && wide.contains("\nA range that wide means I can't tell yet — each practice test"), "\(wide)")
+        #expect(wide.contains("<b>about 60%</b> (likely 25-95%)") && wide.contains("\nThe range is wide because I've seen too little"),
+                "\(wide)")
         progress.readiness = ReadinessSummary(shown: true, lowPercent: 70, highPercent: 85, seen: 400, poolSize: 620)
         #expect(!prompts.render(.progress(progress)).contains("range that wide"))
         #expect(!prompts.render(.progress(progress)).contains("\n\n\n"))

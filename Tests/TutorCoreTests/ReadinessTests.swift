@@ -294,7 +294,9 @@ import LearnerSimulation
             let report = all.only(g)
             let usual = Calibration.Report(observations: report.observations.filter { !gaming.contains($0.pattern) })
             #expect(report.shown.count > 100)
-            #expect(usual.calibrationError < 0.06, "\(g): decile error \(usual.calibrationError)")
+            // Read off the one figure the screen shows ("about 45%", to the nearest 5): at the ends
+            // it rounds to 0 or 100, which the deciles count against it (it was the range's middle).
+            #expect(usual.calibrationError < 0.07, "\(g): decile error \(usual.calibrationError)")
             #expect(usual.meanAbsoluteError < 0.11, "\(g): mean abs error \(usual.meanAbsoluteError)")
             #expect(usual.coverage > 0.75, "\(g): truth in range \(usual.coverage)")
             #expect(report.readyBelow(0.85) == 0, "\(g): Ready shown below a true 85%")
