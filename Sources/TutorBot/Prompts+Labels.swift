@@ -46,6 +46,7 @@ extension Prompts {
         case .switchTo(let name): return text(b["switchTo"] ?? "Switch to {{name}}", ["name": name])
         case .backToTest: return b["backToTest"] ?? "Back to my test"
         case .doneForNow: return b["doneForNow"] ?? "Done for now"
+        case .leaveDaily: return b["leaveDaily"] ?? "Leave the Daily 5"
         case .messagesBackOn: return b["messagesBackOn"] ?? "Turn messages back on"
         case .challengeFriend: return b["challengeFriend"] ?? "Challenge a friend"
         case .shareChallenge: return b["shareChallenge"] ?? "Send to a friend"

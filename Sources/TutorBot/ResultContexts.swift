@@ -308,45 +308,11 @@ struct ProgressContext {
     }
 }
 
-struct NoticeContext {
-    var didNotCatchThat = false, staleButton = false, garbledButton = false, alreadyAnswered = false
-    var unsupportedContent = false, editedMessage = false, tooLong = false, groupChat = false
-    var stopped = false, resumed = false, stateNotFound = false, timeRanOut = false
-    var answerAbove = false, typeTheAnswer = false, ourFault = false, reminderQuietHours = false
-    var challengeLinkBroken = false, challengeExpired = false, challengeAlreadyPlayed = false, dailyDone = false
-    var hiddenFromLeague = false, shownInLeague = false, friendAlreadyGone = false, dailyResumed = false
-    var openQuizEnded = false, askedAQuestion = false, askAfterTheTest = false, thanksForVote = false
+/// A notice line: notice.mustache has one section per notice, named as the `Notice` case.
+struct NoticeContext: TemplateFields {
+    let notice: Notice
 
-    init(_ n: Notice) {
-        switch n {
-        case .didNotCatchThat: didNotCatchThat = true
-        case .staleButton: staleButton = true
-        case .garbledButton: garbledButton = true
-        case .alreadyAnswered: alreadyAnswered = true
-        case .unsupportedContent: unsupportedContent = true
-        case .editedMessage: editedMessage = true
-        case .tooLong: tooLong = true
-        case .groupChat: groupChat = true
-        case .stopped: stopped = true
-        case .resumed: resumed = true
-        case .stateNotFound: stateNotFound = true
-        case .timeRanOut: timeRanOut = true
-        case .answerAbove: answerAbove = true
-        case .typeTheAnswer: typeTheAnswer = true
-        case .ourFault: ourFault = true
-        case .reminderQuietHours: reminderQuietHours = true
-        case .challengeLinkBroken: challengeLinkBroken = true
-        case .challengeExpired: challengeExpired = true
-        case .challengeAlreadyPlayed: challengeAlreadyPlayed = true
-        case .dailyDone: dailyDone = true
-        case .hiddenFromLeague: hiddenFromLeague = true
-        case .shownInLeague: shownInLeague = true
-        case .friendAlreadyGone: friendAlreadyGone = true
-        case .dailyResumed: dailyResumed = true
-        case .openQuizEnded: openQuizEnded = true
-        case .askedAQuestion: askedAQuestion = true
-        case .askAfterTheTest: askAfterTheTest = true
-        case .thanksForVote: thanksForVote = true
-        }
-    }
+    init(_ n: Notice) { notice = n }
+
+    var fields: [String: Any] { [notice.rawValue: true] }
 }

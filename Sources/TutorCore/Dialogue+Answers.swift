@@ -5,7 +5,9 @@ import Foundation
 /// from the learner model until its results.
 extension Reduction {
     /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
-    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil) -> Bool {
+    /// `byTimer`: the question's time ran out with no tap at all, so the learner did nothing today
+    /// (a Think Fast left open and timed out on a restart is no study day).
+    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil, byTimer: Bool = false) -> Bool {
         let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
         if quiz.mode.isPracticeTest {
             let w = Knowledge.evidenceWeight(state.progress[q.id], at: ctx.now)
@@ -16,11 +18,13 @@ extension Reduction {
         // (`recordHeldAnswers`), so no flashcard, review, due count or pass chance shows one before.
         if !quiz.hidesAnswers { learn(q, correct: correct, mode: quiz.mode) }
         let day = today
-        let firstToday = !learner.streak.studied(on: day)
-        state.learner.streak.record(day)
-        earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct) + (firstToday ? XP.studyDayBonus : 0))
-        if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
-        state.learner.answeredToday += 1
+        if !byTimer {
+            let firstToday = !learner.streak.studied(on: day)
+            state.learner.streak.record(day)
+            earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct) + (firstToday ? XP.studyDayBonus : 0))
+            if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
+            state.learner.answeredToday = state.learner.answeredToday.plusOne
+        }
         if learner.streak.current >= 7 { award(.streak7) }
         if let lives = quiz.lives, !correct { quiz.lives = max(0, lives - 1) }
         var given = GivenAnswer(questionID: q.id, topic: q.category, chosen: option, correct: correct, typed: typed)

@@ -108,16 +108,18 @@ extension Reduction {
 
     mutating func rateCard(_ rating: Rating) {
         guard var run = state.session.cards else { return showHome() }
+        guard run.questionIDs.indices.contains(run.index) else { return showCardFront() }
         reviewCard(run.questionIDs[run.index], rating)
-        state.learner.cardsReviewed += 1
+        // Counts from a stored row may be anything: they stop at their limit rather than trap.
+        state.learner.cardsReviewed = state.learner.cardsReviewed.plusOne
         // A card is a question answered: it counts toward the daily goal.
         if learner.answeredDay != today { state.learner.answeredDay = today; state.learner.answeredToday = 0 }
-        state.learner.answeredToday += 1
+        state.learner.answeredToday = state.learner.answeredToday.plusOne
         earnXP(XP.cardReview)
         if learner.cardsReviewed >= 100 { award(.cards100) }
         if !learner.streak.studied(on: today) { state.learner.streak.record(today) }
-        run.reviewed += 1
-        run.index += 1
+        run.reviewed = run.reviewed.plusOne
+        run.index = run.index.plusOne
         state.session.cards = run
         showCardFront()
     }
@@ -145,4 +147,9 @@ extension Reduction {
         if state.session.cards?.seq == seq { effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered)); return }
         stale(callbackID)
     }
+}
+
+extension Int {
+    /// One more, or `Int.max` at the limit: for counts read back from stored rows.
+    var plusOne: Int { self == .max ? self : self + 1 }
 }

@@ -6,6 +6,7 @@ extension Reduction {
 
     mutating func showSignGroups() {
         state.session.screen = .gallery
+        state.session.gallerySign = nil
         let groups = SignGroup.allCases.filter { g in banks.signs.contains { $0.group == g } }
         var rows = stride(from: 0, to: groups.count, by: 2).map { i in
             groups[i..<min(i + 2, groups.count)].map { Button(.signGroup($0), .signGroup($0)) }
@@ -19,6 +20,7 @@ extension Reduction {
         guard !signs.isEmpty else { return showSignGroups() }
         let i = min(max(index, 0), signs.count - 1)
         state.session.screen = .gallery
+        state.session.gallerySign = GallerySpot(group: group, index: i)
         // Always [Previous][Next], wrapping around, so the same spot on the screen always does
         // the same thing (a lone full-width Next on the first card put "back" under the thumb).
         var rows: [[Button]] = signs.count > 1

@@ -58,8 +58,15 @@ extension Reduction {
     static let timedChallengeSeconds = 20
     static let lives = 3
 
-    mutating func startQuiz(_ mode: QuizMode) {
+    mutating func startQuiz(_ mode: QuizMode, leavingDaily: Bool = false) {
         guard let info = stateInfo else { return showStatePicker() }
+        // Today's Daily 5 is one try: another quiz doesn't end it without asking (a play-tester
+        // tapped Think Fast mid-Daily and lost it).
+        if !leavingDaily, let open = state.session.quiz, open.mode.isDaily, !open.answers.isEmpty, !mode.isDaily {
+            state.session.pendingQuiz = mode
+            return askToLeaveDaily(open)
+        }
+        state.session.pendingQuiz = nil
         // An open practice test is never thrown away: the same test resumes; anything else puts
         // it aside (its clock still running) until this run is over.
         if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty {
@@ -212,7 +219,7 @@ extension Reduction {
                             correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
                             isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
                             typed: q.kind == .fillIn ? given?.typed : nil,
-                            skipped: chosen == -1 && !timedOut && q.kind != .fillIn,
+                            skipped: chosen == -1 && !timedOut,
                             handbook: q.stateCode == nil ? stateInfo?.handbook : nil,
                             hardBonusXP: XP.bonus(for: q, correct: correct),
                             typo: correct && given?.typed.map { AnswerMatcher.match($0, q) == .typo } == true)
@@ -269,7 +276,9 @@ extension Reduction {
         }
         guard var quiz = state.session.quiz, quiz.timerKey == key, quiz.phase == .asking,
               let q = banks.question(quiz.currentQuestionID) else { return }   // answered in time, or a stale timer
-        _ = record(q, option: -1, quiz: &quiz)
+        // The learner acted today if they tapped anything in this run; a timer alone is not study.
+        let tapped = quiz.answers.contains { $0.chosen != -1 || $0.typed != nil }
+        _ = record(q, option: -1, quiz: &quiz, byTimer: !tapped)
         state.session.quiz = quiz
         effects.append(.edit(.tag(quiz.questionTag), answeredReply(q, quiz: quiz, chosen: -1, timedOut: true)))
     }
@@ -370,5 +379,20 @@ extension Reduction {
         rows.append([Button(.challengeFriend, .menu(.challenge))])
         rows.append([Button(.tryAnother, .menu(.tryAnother)), Button(.home, .menu(.home))])
         send(.results(view), buttons: rows)
+    }
+
+    /// "Leave today's Daily 5?": keep playing it, or leave it for the quiz asked for.
+    mutating func askToLeaveDaily(_ open: QuizRun) {
+        send(Reply(.notice(.leaveDailyFirst), buttons: [
+            [Button(.continueQuiz(number: min(open.index + 1, open.questionIDs.count), total: open.questionIDs.count), .menu(.resume))],
+            [Button(.leaveDaily, .menu(.leaveDaily))],
+        ]))
+    }
+
+    /// The learner chose to leave the Daily 5 for the quiz they asked for.
+    mutating func leaveDailyForPendingQuiz() {
+        guard let mode = state.session.pendingQuiz, state.session.quiz != nil else { return showHome() }
+        state.session.pendingQuiz = nil
+        startQuiz(mode, leavingDaily: true)
     }
 }

@@ -170,8 +170,12 @@ struct Reduction {
         if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID) {
             switch quiz.phase {
             case .asking where q.kind == .fillIn:
-                // "A" at a question with no options: say what is wanted, don't mark it wrong.
-                if Reduction.typedOption(text) != nil && text.count <= 2 { send(.notice(.typeTheAnswer)); return }
+                // "A" at a question with no options: say what is wanted, don't mark it wrong ("1"
+                // may be the answer itself); "idk" is a skip, as on multiple choice.
+                if Reduction.typedOption(text) != nil && text.count <= 2 && text.allSatisfy(\.isLetter) {
+                    send(.notice(.typeTheAnswer)); return
+                }
+                if Reduction.dontKnow.contains(text.lowercased()) { return answer(original: -1, target: .tag(quiz.questionTag)) }
                 return answerTyped(text)
             case .asking:
                 if let shown = Reduction.typedOption(text), shown < quiz.order.count {
@@ -199,8 +203,10 @@ struct Reduction {
                 return
             case .answered:
                 if ["next", "n", "ok", "go", ">"].contains(text.lowercased()) { return advance() }
+                if Reduction.typedOption(text) != nil && text.count <= 2 { return notice(.tapNextFirst) }
             }
         }
+        if typedForScreen(text) { return }
         if let asked = asksTheTutor(text) {
             if state.session.screen == .quiz, state.session.quiz?.mode.isPracticeTest == true {
                 return notice(.askAfterTheTest)
@@ -368,6 +374,7 @@ struct Reduction {
         case .friends: showFriends()
         case .daily: startDaily()
         case .toggleHideFromFriends: toggleHideFromFriends()
+        case .leaveDaily: leaveDailyForPendingQuiz()
         case .doneForNow:
             guard let run = state.session.cards else { return showHome() }
             finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)

@@ -36,6 +36,8 @@ public enum ButtonLabel: Equatable, Sendable {
     case fourButtons(on: Bool)
     case topic(Topic)
     case yesState(name: String), pickAnother, switchTo(name: String), backToTest, doneForNow
+    /// "Leave the Daily 5": another quiz was asked for while today's Daily 5 is open.
+    case leaveDaily
     case messagesBackOn
     /// Home's lesson button: the next lesson ("📖 Learn: Road signs · lesson 2 of 5"), or the one open;
     /// `stateName`: a state's own lesson is labelled by its state ("Kentucky rules"), as the lesson itself is.

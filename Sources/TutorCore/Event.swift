@@ -44,7 +44,7 @@ public enum MenuItem: String, CaseIterable, Sendable {
     case practiceTest = "pt", timedChallenge = "tc", toggleReveal = "tr"
     case toggleNudges = "nt", deleteData = "dd", confirmDelete = "dy"
     case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
-    case doneForNow = "dn", messagesOn = "mo"
+    case doneForNow = "dn", messagesOn = "mo", leaveDaily = "ld"
     case learn = "le", testOut = "to"
     case challenge = "cf", friends = "fr", toggleHideFromFriends = "hf", daily = "dl"
     /// "⚔️ Challenge Maya back": whom to is kept in the session, never in the button's data.

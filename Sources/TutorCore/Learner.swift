@@ -153,6 +153,7 @@ public enum QuizMode: Codable, Equatable, Sendable {
     case asked(String)
 
     public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
+    public var isDaily: Bool { if case .daily = self { return true }; return false }
     public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }
     /// A practice quiz the learner chose (not a test, a check, a challenge or the Daily 5), and
     /// with no per-question timer: it can wait behind a challenge or a Daily 5 and resume as it was.
@@ -239,6 +240,12 @@ public enum Screen: String, Codable, Sendable {
     case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery, lesson, friends
 }
 
+/// One sign of the gallery: its group and place in it.
+public struct GallerySpot: Codable, Equatable, Sendable {
+    public var group: SignGroup
+    public var index: Int
+}
+
 /// Whom "⚔️ Challenge Maya back" goes to: the friend whose challenge was just played.
 public struct Rematch: Codable, Equatable, Sendable {
     public var chatID: Int64
@@ -310,6 +317,10 @@ public struct Session: Codable, Equatable, Sendable {
     public var lastWeek: LastWeekSnapshot? = nil
     /// Keys of the Friends screen's Remove buttons, each naming one friend (see `Dialogue+Friends`).
     public var friendKeys: [String: Int64]? = nil
+    /// A quiz asked for while today's Daily 5 was open, started if the learner chooses to leave it.
+    public var pendingQuiz: QuizMode? = nil
+    /// The sign on screen in the gallery, so "next", "back" or a stray word keep the learner there.
+    public var gallerySign: GallerySpot? = nil
     /// Today's Daily 5 score, to show again ("you beat 72%…" grows as the state plays).
     public var dailyPlayed: DailyPlayed? = nil
 

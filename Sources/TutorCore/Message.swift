@@ -34,12 +34,17 @@ public enum Notice: String, CaseIterable, Sendable {
     /// A new quiz started over one left part-way: said before its first question (it ended
     /// silently, and a play-tester thought their answers were lost).
     case openQuizEnded
+    /// An option letter typed under an explanation: the next question isn't shown yet.
+    case tapNextFirst
+    /// Another quiz asked for while today's Daily 5 is open: it is one try a day, so ask first.
+    case leaveDailyFirst
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
     public var answersStrayInput: Bool {
         switch self {
-        case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove, .typeTheAnswer: return true
+        case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove, .typeTheAnswer,
+             .tapNextFirst: return true
         default: return false
         }
     }

@@ -393,7 +393,7 @@ import Testing
         v.answeredToday = 30
         v.dailyWaiting = 2
         let home = prompts.render(.home(v))
-        #expect(home.contains("🎯 Today: 30 questions ✅ daily goal of 20 done! 🎉\n📅 Your Daily 5 is at 2 of 5 — tap ▶️ Continue to finish it. Starting another quiz or a challenge ends it"), "\(home)")
+        #expect(home.contains("🎯 Today: 30 questions ✅ daily goal of 20 done! 🎉\n📅 Your Daily 5: 2 of 5 answered — tap ▶️ Continue to finish it. It's one try a day, so I'll ask before anything else ends it"), "\(home)")
         #expect(!home.contains("\n\n\n"))
     }
 
@@ -513,7 +513,7 @@ import Testing
                                   v.dailyWaiting = 3
                                   return v }()),
             "settings": SettingsContext(SettingsView(stateName: "Texas", nudgesOn: true, paused: true, timeZone: "America/Chicago"), zoneName: prompts.zoneName),
-            "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true, cards: 5, hasCards: true, cardsPlural: "s"), "notice": NoticeContext(.stopped),
+            "nudge": NudgeContext(firstName: "Sam", streak: 3, hasStreak: true, missed: 2, hasMissed: true, cards: 5, hasCards: true, cardsPlural: "s"), 
             "question": QuestionContext(sampleQuestion, prompts: prompts),
             "answered": AnsweredContext(sampleAnswered, prompts: prompts),
             "locked_in": AnsweredContext(sampleAnswered, prompts: prompts, lockedIn: true),
@@ -522,6 +522,12 @@ import Testing
             "pick_test": PickTestContext(PickTestView(state: Self.state, best: [sampleResult, nil, nil, nil])),
             "misses": MissesContext(items: [MissesContext.Item(number: 1, question: "q", correctAnswer: "a", explanation: "e")], page: 1, pageCount: 2),
         ]
+        // notice.mustache: one section per notice, named as its `Notice` case (its context is that one flag).
+        let notice = try String(contentsOfFile: "\(repoRoot)/Prompts/en/notice.mustache", encoding: .utf8)
+        let sections = try NSRegularExpression(pattern: "\\{\\{#([A-Za-z]+)\\}\\}")
+            .matches(in: notice, range: NSRange(notice.startIndex..., in: notice))
+            .map { String(notice[Range($0.range(at: 1), in: notice)!]) }
+        #expect(Set(sections) == Set(Notice.allCases.map(\.rawValue)) && sections.count == Notice.allCases.count)
         for (name, context) in contexts {
             let text = try String(contentsOfFile: "\(repoRoot)/Prompts/en/\(name).mustache", encoding: .utf8)
             let names = Set(Mirror(reflecting: context).children.compactMap(\.label))

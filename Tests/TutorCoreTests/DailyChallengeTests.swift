@@ -147,8 +147,12 @@ struct DailyChallengeTests {
         #expect(s.session.quiz?.id == run.id && s.session.quiz?.answers.count == 1, "the same run, where it was")
         #expect(effects.contains(.send(Reply(.notice(.dailyResumed)))), "said, before the question it goes back to")
         #expect(s.learner.xp == xpAfterOne)
-        // Leaving it for a quick quiz scores it as it stands; Daily 5 then shows that result, once.
+        // A quick quiz asks first (one try a day, issue #43 item 7); leaving scores it as it
+        // stands, and Daily 5 then shows that result, once.
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 5), ctx)
+        #expect(effects.contains { if case .send(let r) = $0 { return r.message == .notice(.leaveDailyFirst) }; return false })
+        #expect(s.session.quiz?.id == run.id, "not ended before the learner says so")
+        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "l", action: .menu(.leaveDaily), messageID: 5), ctx)
         #expect(effects.contains(.recordDailyResult(stateCode: "TX", day: DailyChallenge.day(for: Self.tx, at: Sample.t0), score: 1)))
         #expect(effects.contains(.send(Reply(.dailyClosed(answered: 1, total: 5)))), "said, not silent")
         (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "d3", action: .menu(.daily), messageID: 6), ctx)

@@ -1,0 +1,112 @@
+import Foundation
+
+/// What a teen types for a screen's buttons: "next" or "ok" on a lesson card, "quiz" or "signs" on
+/// home, the answer on a flashcard, "next" in the sign gallery. Play-testers typed these and got
+/// "Hmm, I didn't catch that"; each screen now takes the words for its buttons, forgiving one typo
+/// ("nxt", "quizz").
+extension Reduction {
+    /// Handles `text` as the current screen's button if it reads as one; false leaves it to the
+    /// rest of `handleText` (a question for the tutor, or "didn't catch that").
+    mutating func typedForScreen(_ text: String) -> Bool {
+        let typed = Self.plainWords(text)
+        guard !typed.isEmpty else { return false }
+        switch state.session.screen {
+        case .lesson where state.session.lesson != nil:
+            guard Self.matches(typed, Self.nextWords) else { return false }
+            turnLessonCardTyped()
+            return true
+        case .cards where state.session.cards != nil:
+            return typedOnFlashcard(typed)
+        case .gallery:
+            return typedInGallery(typed)
+        case .home, .results, .progress, .help, .about, .friends, .stopped:
+            guard let item = Self.menuWord(typed) else { return false }
+            if let item { go(item) } else { showHome() }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// "next" on a lesson card turns it, as the Next button does.
+    mutating func turnLessonCardTyped() {
+        guard let run = state.session.lesson, let lesson = banks.lesson(run.lessonID) else { return showHome() }
+        if run.card + 1 < lesson.cards.count {
+            state.session.lesson?.card = run.card + 1
+            return showLessonCard()
+        }
+        startLessonCheck(lesson)
+    }
+
+    /// On a card's front, whatever is typed is the learner's go at it: the card turns over (the
+    /// answer shows, with the rating buttons). On its back, "again"/"knew it" and the like rate it.
+    mutating func typedOnFlashcard(_ typed: String) -> Bool {
+        guard let run = state.session.cards else { return false }
+        if !run.showingAnswer {
+            revealCard(target: .tag(run.tag))
+            return true
+        }
+        if Self.matches(typed, Self.againWords) { rateCard(.again); return true }
+        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords) { rateCard(.good); return true }
+        return false
+    }
+
+    /// In the gallery a stray word keeps the sign on screen; "next" and "back" move.
+    mutating func typedInGallery(_ typed: String) -> Bool {
+        guard let at = state.session.gallerySign else { return false }
+        let count = banks.signs.filter { $0.group == at.group }.count
+        guard count > 0 else { return false }
+        if Self.matches(typed, Self.nextWords) { showSign(at.group, (at.index + 1) % count); return true }
+        if Self.matches(typed, Self.backWords) { showSign(at.group, (at.index - 1 + count) % count); return true }
+        if Self.matches(typed, Self.quizWords) { startQuiz(.signGroup(at.group)); return true }
+        if Self.readsAsAQuestion(typed) { return false }
+        send(.notice(.didNotCatchThat))
+        showSign(at.group, at.index)
+        return true
+    }
+
+    /// The menu item a word on home names (`.some(nil)`: home itself, for "hi" or "menu").
+    static func menuWord(_ typed: String) -> MenuItem?? {
+        if matches(typed, homeWords) { return .some(nil) }
+        for (item, words) in menuWords where matches(typed, words) { return .some(item) }
+        return nil
+    }
+
+    static let nextWords: Set<String> = ["next", "ok", "okay", "k", "kk", "continue", "go", "go on", "got it", "cool", "yes",
+                                         "yep", "yeah", "sure", "more", "next card", "next one", ">", "->"]
+    static let backWords: Set<String> = ["back", "previous", "prev", "go back", "last one", "<", "<-"]
+    static let againWords: Set<String> = ["again", "no", "nope", "didnt know", "didn't know", "forgot", "wrong"]
+    static let knewWords: Set<String> = ["knew it", "i knew it", "knew", "got it right", "right", "easy", "good"]
+    static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
+    static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
+    static let menuWords: [(MenuItem, Set<String>)] = [
+        (.quickQuiz, ["quiz", "quick quiz", "quiz me", "q", "questions"]),
+        (.practiceTest, ["test", "practice test", "exam", "practice", "mock test", "full test"]),
+        (.learn, ["learn", "lesson", "lessons", "study", "teach me", "continue", "next", "next lesson"]),
+        (.gallery, ["signs", "sign", "road signs", "sign gallery"]),
+        (.flashcards, ["cards", "flashcards", "flash cards", "flashcard"]),
+        (.review, ["review", "mistakes", "missed", "my mistakes", "review missed"]),
+        (.progress, ["progress", "stats", "score", "scores", "my progress"]),
+        (.daily, ["daily", "daily 5", "daily five"]),
+        (.settings, ["settings", "reminders", "reminder"]),
+        (.help, ["help", "what can you do"]),
+        (.friends, ["friends", "friend"]),
+        (.topics, ["topics", "topic"]),
+    ]
+
+    /// Lower case, letters, digits, spaces, apostrophes and arrows only ("Next!" → "next").
+    static func plainWords(_ text: String) -> String {
+        let kept = text.lowercased().unicodeScalars.map { s -> Character in
+            s.properties.isAlphabetic || s.properties.numericType != nil || "'<>-".unicodeScalars.contains(s) ? Character(s) : " "
+        }
+        return String(kept).split(separator: " ").joined(separator: " ")
+    }
+
+    /// `typed` is one of `words`, or one typo from one of four letters or more.
+    static func matches(_ typed: String, _ words: Set<String>) -> Bool {
+        if words.contains(typed) { return true }
+        guard typed.count >= 3 else { return false }
+        let bytes = Array(typed.utf8)
+        return words.contains { $0.count >= 4 && AskCorpus.withinOneEdit(bytes, Array($0.utf8)) }
+    }
+}

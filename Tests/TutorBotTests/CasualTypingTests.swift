@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import TutorBot
+@testable import TutorCore
+
+/// Issue #43, items 8-11: what teens typed instead of tapping, screen by screen, and got
+/// "Hmm, I didn't catch that" for. Each screen now takes the words for its buttons.
+@Suite struct CasualTypingTests {
+    let banks: Banks
+
+    init() throws {
+        let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
+        #expect(problems.isEmpty)
+        self.banks = try #require(banks)
+    }
+
+    func texan(_ name: String = "Maya", chatID: Int64 = 43) -> TestChat {
+        let chat = TestChat(banks: banks, chatID: chatID, name: name)
+        _ = chat.reduce(.commandSent(.start, payload: "TX"))
+        return chat
+    }
+
+    static func notices(_ effects: [Effect]) -> [Notice] {
+        effects.compactMap { if case .send(let r) = $0, case .notice(let n) = r.message { return n }; return nil }
+    }
+
+    /// Item 8: "next", "ok", "k", "continue" and a near-typo turn a lesson card, as Next does.
+    @Test func aLessonCardTurnsOnNextOkKAndTypos() throws {
+        let chat = texan()
+        _ = chat.tap(.menu(.learn))
+        #expect(chat.state.session.screen == .lesson)
+        for (n, word) in ["next", "ok", "k", "nxt"].enumerated() {
+            let effects = chat.reduce(.textSent(word))
+            #expect(chat.state.session.lesson?.card == n + 1, "\(word)")
+            #expect(!Self.notices(effects).contains(.didNotCatchThat), "\(word)")
+        }
+    }
+
+    /// Item 8: home takes "quiz", "quizz", "test", "signs", "hi" and "menu".
+    @Test func homeTakesTheWordsForItsButtons() throws {
+        let quiz = texan()
+        _ = quiz.reduce(.textSent("quizz"))
+        #expect(quiz.state.session.screen == .quiz && quiz.state.session.quiz?.mode == .quick)
+
+        let test = texan(chatID: 44)
+        let effects = test.reduce(.textSent("test"))
+        #expect(effects.contains { if case .send(let r) = $0, case .pickTest = r.message { return true }; return false })
+
+        let signs = texan(chatID: 45)
+        _ = signs.reduce(.textSent("Signs!"))
+        #expect(signs.state.session.screen == .gallery)
+
+        for word in ["hi", "menu"] {
+            let chat = texan(chatID: 46)
+            let effects = chat.reduce(.textSent(word))
+            #expect(chat.state.session.screen == .home, "\(word)")
+            #expect(Self.notices(effects).isEmpty, "\(word)")
+        }
+    }
+
+    /// Item 9: in the sign gallery a stray word keeps the sign on screen, "next" and "back" move.
+    @Test func theGalleryStaysOnTheSignAndNextBackMove() throws {
+        let chat = texan()
+        let group = try #require(SignGroup.allCases.first { g in banks.signs.filter { $0.group == g }.count > 2 })
+        _ = chat.tap(.signAt(group, 1))
+        let effects = chat.reduce(.textSent("lol"))
+        #expect(chat.state.session.screen == .gallery)
+        #expect(chat.state.session.gallerySign == GallerySpot(group: group, index: 1))
+        #expect(effects.contains { if case .send(let r) = $0, case .signCard = r.message { return true }; return false },
+                "the sign is shown again, not the group picker")
+        _ = chat.reduce(.textSent("next"))
+        #expect(chat.state.session.gallerySign?.index == 2)
+        _ = chat.reduce(.textSent("back"))
+        _ = chat.reduce(.textSent("back"))
+        #expect(chat.state.session.gallerySign?.index == 0)
+    }
+
+    /// Item 8: typing the answer on a flashcard turns it over (its answer and the ratings show).
+    @Test func typingOnAFlashcardTurnsItOver() throws {
+        let chat = texan()
+        // A quick quiz answered wrong puts its questions among the cards.
+        _ = chat.tap(.menu(.quickQuiz))
+        for i in 0..<10 {
+            guard let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
+            _ = chat.tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
+            _ = chat.tap(.next(quiz: quiz.id, question: i))
+        }
+        _ = chat.tap(.menu(.flashcards))
+        let run = try #require(chat.state.session.cards, "a card run started")
+        #expect(!run.showingAnswer)
+        let effects = chat.reduce(.textSent("diamond"))
+        #expect(chat.state.session.cards?.showingAnswer == true)
+        #expect(effects.contains { if case .edit(.tag(run.tag), _) = $0 { return true }; return false })
+        _ = chat.reduce(.textSent("knew it"))
+        #expect(chat.state.session.cards?.index == 1 || chat.state.session.cards == nil)
+    }
+
+    /// Item 11: an option letter typed under an explanation says to tap Next first (it was refused
+    /// with "didn't catch that").
+    @Test func aLetterUnderAnExplanationSaysTapNextFirst() throws {
+        let chat = texan()
+        _ = chat.tap(.menu(.quickQuiz))
+        let quiz = try #require(chat.state.session.quiz)
+        _ = chat.tap(.answer(quiz: quiz.id, question: 0, option: 0))
+        let effects = chat.reduce(.textSent("A"))
+        #expect(Self.notices(effects) == [.tapNextFirst])
+        #expect(chat.state.session.quiz?.index == 0, "nothing answered behind the learner's back")
+    }
+
+    /// Item 10: on a typed-answer question "idk" is a friendly skip, as on multiple choice, and a
+    /// number is taken as the typed answer.
+    @Test func idkOnATypedAnswerQuestionIsASkip() throws {
+        let chat = texan()
+        _ = chat.tap(.menu(.quickQuiz))
+        var quiz = try #require(chat.state.session.quiz)
+        let fillIn = try #require(banks.pool(for: "TX").first { $0.kind == .fillIn })
+        quiz.questionIDs[quiz.index] = fillIn.id
+        chat.state.session.quiz = quiz
+        let effects = chat.reduce(.textSent("idk"))
+        let answered = effects.compactMap { e -> AnsweredView? in
+            if case .edit(_, let r) = e, case .answered(let v) = r.message { return v }
+            if case .send(let r) = e, case .answered(let v) = r.message { return v }
+            return nil
+        }.first
+        #expect(answered?.skipped == true && answered?.typed == nil, "a skip, not 'You typed: idk'")
+        #expect(chat.state.session.quiz?.phase == .answered)
+    }
+}
+
+/// Issue #43, item 7: Think Fast tapped mid-Daily 5 ended the Daily 5 at once, its one try spent.
+@Suite struct LeaveTheDailyTests {
+    @Test func anotherQuizAsksBeforeEndingTheDaily5() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let chat = TestChat(banks: try #require(loaded), chatID: 47, name: "Riley")
+        _ = chat.reduce(.commandSent(.start, payload: "TX"))
+        _ = chat.tap(.menu(.daily))
+        let daily = try #require(chat.state.session.quiz)
+        #expect(daily.mode.isDaily)
+        _ = chat.tap(.answer(quiz: daily.id, question: 0, option: 0))
+        let asked = chat.tap(.menu(.timedChallenge))
+        #expect(CasualTypingTests.notices(asked) == [.leaveDailyFirst])
+        #expect(chat.state.session.quiz?.id == daily.id, "the Daily 5 is still open")
+        // Keep playing: the same Daily 5, where it was.
+        _ = chat.tap(.menu(.resume))
+        #expect(chat.state.session.quiz?.id == daily.id)
+        // Asked again and left: the quiz asked for starts.
+        _ = chat.tap(.menu(.timedChallenge))
+        _ = chat.tap(.menu(.leaveDaily))
+        #expect(chat.state.session.quiz?.mode == .timedChallenge)
+        #expect(chat.state.session.pendingQuiz == nil)
+    }
+}
+
+/// Issue #43, item 5: a Think Fast question that timed out with no tap (on a restart) counted as
+/// studying ("🔥 2-day streak … you've already studied today").
+@Suite struct TimerAloneIsNoStudyTests {
+    @Test func aTimeoutWithNoTapIsNoStudyDay() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let chat = TestChat(banks: try #require(loaded), chatID: 48, name: "Jo")
+        _ = chat.reduce(.commandSent(.start, payload: "TX"))
+        _ = chat.tap(.menu(.timedChallenge))
+        let quiz = try #require(chat.state.session.quiz)
+        let xp = chat.state.learner.xp
+        _ = chat.reduce(.timerFired(key: quiz.timerKey))
+        #expect(chat.state.session.quiz?.answers.count == 1, "the question counts as missed")
+        #expect(chat.state.learner.answeredToday == 0 && chat.state.learner.xp == xp, "but no study, no XP")
+        #expect(chat.state.learner.streak.best == 0)
+        // A tap, then a timeout: that run is study.
+        _ = chat.tap(.next(quiz: quiz.id, question: 0))
+        _ = chat.tap(.answer(quiz: quiz.id, question: 1, option: 0))
+        #expect(chat.state.learner.streak.best == 1)
+    }
+}
