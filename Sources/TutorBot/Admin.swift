@@ -170,14 +170,16 @@ struct AdminDesk {
         let parts = data.dropFirst(Self.callbackPrefix.count).split(separator: ":").map(String.init)
         switch (parts.first, parts.count) {
         case ("bs", 2):
-            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending", updateID: updateID)) == true,
+            guard let id = Int64(parts[1]),
+                  (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending", updateID: updateID)) == true,
                   let b = try? bot.store.broadcast(id) else {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             let empty = BroadcastProgress(queued: 0, sent: 0, blocked: 0, failed: 0, pending: 0)
             return [ack(chatID, callbackID, "Sending…"), reply(chatID, progressText(b, empty, done: false), saveTag: "bc\(id)")]
         case ("bc", 2):
-            guard let id = Int64(parts[1]), (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled", updateID: updateID)) == true else {
+            guard let id = Int64(parts[1]),
+                  (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled", updateID: updateID)) == true else {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             var c = BroadcastContext()

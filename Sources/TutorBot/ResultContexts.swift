@@ -234,7 +234,8 @@ extension RewardContext: TemplateFields {
 
 extension ReadinessContext: TemplateFields {
     var fields: [String: Any] {
-        ["shown": shown, "low": low, "high": high, "middle": middle, "middleText": middleText, "untriedList": untriedList, "hasUntried": hasUntried,
+        ["shown": shown, "low": low, "high": high, "middle": middle, "middleText": middleText, "untriedList": untriedList,
+         "hasUntried": hasUntried,
          "lowChance": lowChance, "wide": wide, "seen": seen, "poolSize": poolSize, "ready": ready,
          "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
          "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,

@@ -168,16 +168,17 @@ public struct AskTuning: Sendable, Equatable {
     /// A state's own card beats a general one that scores up to this much better.
     public var ownStateBoost = 2.2
     /// What each of the question's word pairs found side by side in a card adds (×(1 + bonus·pairs)).
-    public var pairBonus = 0.5
+    public var pairBonus = 1.0
     /// BM25's weight of a title (a lesson's, a question's, a sign's name) against body text.
     public var titleWeight = 2.0
-    /// BM25's weight of the wording of the questions a card teaches (`AskDocument.askTerms`).
-    public var asksWeight = 0.5
+    /// BM25's weight of a card's `asks` and the wording of the questions it teaches
+    /// (`AskDocument.askTerms`): teens' own phrasings, so worth as much as a title.
+    public var asksWeight = 2.0
     /// What a title holding the question's words adds: ×(1 + bonus · the share of the question's
     /// weight the title holds). A quiz question put the way the teen asks, a sign named as asked.
     public var titleCoverageBonus = 1.0
     /// A lesson card (written to teach) over a quiz question's explanation when they score alike.
-    public var cardPrior = 1.0
+    public var cardPrior = 1.5
     /// An alternative is offered when it scores this close to the best.
     public var alternativeWithin = 0.85
 

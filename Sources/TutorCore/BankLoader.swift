@@ -300,19 +300,6 @@ public enum BankLoader {
         }
     }
 
-    /// `excludesUniversal` lists existing universal questions, each once.
-    static func checkExcludes(_ excludes: [String: [String]], _ questions: [String: Question], _ p: inout Problems) {
-        for code in excludes.keys.sorted() {
-            let list = excludes[code]!
-            for (n, id) in list.enumerated() {
-                let problem: String? = if list[..<n].contains(id) { "\(id) is listed twice" }
-                    else if let q = questions[id] { q.stateCode.map { "\(id) is a \($0) question, not a universal one" } }
-                    else { "no universal question \(id)" }
-                if let problem { p.add("states/\(code).json", "-", "excludesUniversal", problem) }
-            }
-        }
-    }
-
     // MARK: - helpers
 
     static func parse(_ file: String, _ data: Data?, _ p: inout Problems) -> JSONValue? {

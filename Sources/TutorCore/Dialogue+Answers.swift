@@ -7,7 +7,8 @@ extension Reduction {
     /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
     /// `byTimer`: the question's time ran out with no tap at all, so the learner did nothing today
     /// (a Think Fast left open and timed out on a restart is no study day).
-    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil, byTimer: Bool = false) -> Bool {
+    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil,
+                         byTimer: Bool = false) -> Bool {
         let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
         if quiz.mode.isPracticeTest {
             let w = Knowledge.evidenceWeight(state.progress[q.id], at: ctx.now)
@@ -21,7 +22,8 @@ extension Reduction {
         if !byTimer {
             let firstToday = !learner.streak.studied(on: day)
             state.learner.streak.record(day)
-            earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct) + (firstToday ? XP.studyDayBonus : 0))
+            earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct)
+                   + (firstToday ? XP.studyDayBonus : 0))
             if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
             state.learner.answeredToday = state.learner.answeredToday.plusOne
         }

@@ -64,7 +64,8 @@ extension Reduction {
             guard let (lesson, card) = AskQuizPicker.card(ref.raw, banks: banks) else { return nil }
             let own = lesson.stateCode.flatMap(banks.state)
             return AskAnswerView(
-                body: .card(title: lesson.title, text: card.text(for: answeringState, rules: banks.stateRules)), topic: lesson.topic ?? .stateSpecific,
+                body: .card(title: lesson.title, text: card.text(for: answeringState, rules: banks.stateRules)),
+                topic: lesson.topic ?? .stateSpecific,
                 handbook: own?.handbook, section: lesson.title, otherState: own.map(\.name) == other ? other : nil)
         case .question:
             guard let q = banks.question(ref.id) else { return nil }

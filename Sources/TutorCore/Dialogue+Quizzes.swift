@@ -384,7 +384,8 @@ extension Reduction {
     /// "Leave today's Daily 5?": keep playing it, or leave it for the quiz asked for.
     mutating func askToLeaveDaily(_ open: QuizRun) {
         send(Reply(.notice(.leaveDailyFirst), buttons: [
-            [Button(.continueQuiz(number: min(open.index + 1, open.questionIDs.count), total: open.questionIDs.count), .menu(.resume))],
+            [Button(.continueQuiz(number: min(open.index + 1, open.questionIDs.count), total: open.questionIDs.count),
+                    .menu(.resume))],
             [Button(.leaveDaily, .menu(.leaveDaily))],
         ]))
     }

@@ -200,8 +200,9 @@ extension Reduction {
         let tryRows = stride(from: 0, to: untried.count, by: 2).map { i in
             untried.dropFirst(i).prefix(2).map { Button(.topic($0), .pickTopic($0)) }
         }
-        send(Reply(.progress(view), buttons: tryRows + [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
-                                                        [Button(.home, .menu(.home))]], chart: chart))
+        let rows = tryRows + [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
+                              [Button(.home, .menu(.home))]]
+        send(Reply(.progress(view), buttons: rows, chart: chart))
     }
 
     mutating func showSettings() {

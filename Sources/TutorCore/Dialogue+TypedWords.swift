@@ -28,6 +28,18 @@ extension Reduction {
         }
     }
 
+    /// Text at a question with no options: "A" gets told what is wanted, not marked wrong ("1" may
+    /// be the answer itself); "idk" is a skip, as on multiple choice; anything else is the answer.
+    mutating func typedAtFillIn(_ text: String, _ quiz: QuizRun) {
+        if Reduction.typedOption(text) != nil && text.count <= 2 && text.allSatisfy(\.isLetter) {
+            return send(.notice(.typeTheAnswer))
+        }
+        if Reduction.dontKnow.contains(text.lowercased()) {
+            return answer(original: -1, target: .tag(quiz.questionTag))
+        }
+        answerTyped(text)
+    }
+
     /// "next" on a lesson card turns it, as the Next button does.
     mutating func turnLessonCardTyped() {
         guard let run = state.session.lesson, let lesson = banks.lesson(run.lessonID) else { return showHome() }
@@ -46,8 +58,14 @@ extension Reduction {
             revealCard(target: .tag(run.tag))
             return true
         }
-        if Self.matches(typed, Self.againWords) { rateCard(.again); return true }
-        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords) { rateCard(.good); return true }
+        if Self.matches(typed, Self.againWords) {
+            rateCard(.again)
+            return true
+        }
+        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords) {
+            rateCard(.good)
+            return true
+        }
         return false
     }
 
@@ -56,9 +74,18 @@ extension Reduction {
         guard let at = state.session.gallerySign else { return false }
         let count = banks.signs.filter { $0.group == at.group }.count
         guard count > 0 else { return false }
-        if Self.matches(typed, Self.nextWords) { showSign(at.group, (at.index + 1) % count); return true }
-        if Self.matches(typed, Self.backWords) { showSign(at.group, (at.index - 1 + count) % count); return true }
-        if Self.matches(typed, Self.quizWords) { startQuiz(.signGroup(at.group)); return true }
+        if Self.matches(typed, Self.nextWords) {
+            showSign(at.group, (at.index + 1) % count)
+            return true
+        }
+        if Self.matches(typed, Self.backWords) {
+            showSign(at.group, (at.index - 1 + count) % count)
+            return true
+        }
+        if Self.matches(typed, Self.quizWords) {
+            startQuiz(.signGroup(at.group))
+            return true
+        }
         if Self.readsAsAQuestion(typed) { return false }
         send(.notice(.didNotCatchThat))
         showSign(at.group, at.index)
@@ -72,8 +99,13 @@ extension Reduction {
         return nil
     }
 
-    static let nextWords: Set<String> = ["next", "ok", "okay", "k", "kk", "continue", "go", "go on", "got it", "cool", "yes",
-                                         "yep", "yeah", "sure", "more", "next card", "next one", ">", "->"]
+    /// Words that leave whatever is going on, and a skip at a question.
+    static let leaveWords: Set<String> = ["home", "menu", "stop", "quit", "exit", "done", "cancel", "main menu"]
+    static let dontKnow: Set<String> = ["idk", "i dont know", "i don't know", "dunno", "no idea", "skip", "?", "pass"]
+    static let nextWords: Set<String> = [
+        "next", "ok", "okay", "k", "kk", "continue", "go", "go on", "got it", "cool", "yes",
+        "yep", "yeah", "sure", "more", "next card", "next one", ">", "->",
+    ]
     static let backWords: Set<String> = ["back", "previous", "prev", "go back", "last one", "<", "<-"]
     static let againWords: Set<String> = ["again", "no", "nope", "didnt know", "didn't know", "forgot", "wrong"]
     static let knewWords: Set<String> = ["knew it", "i knew it", "knew", "got it right", "right", "easy", "good"]
@@ -97,7 +129,8 @@ extension Reduction {
     /// Lower case, letters, digits, spaces, apostrophes and arrows only ("Next!" → "next").
     static func plainWords(_ text: String) -> String {
         let kept = text.lowercased().unicodeScalars.map { s -> Character in
-            s.properties.isAlphabetic || s.properties.numericType != nil || "'<>-".unicodeScalars.contains(s) ? Character(s) : " "
+            s.properties.isAlphabetic || s.properties.numericType != nil || "'<>-".unicodeScalars.contains(s)
+                ? Character(s) : " "
         }
         return String(kept).split(separator: " ").joined(separator: " ")
     }

@@ -170,13 +170,7 @@ struct Reduction {
         if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID) {
             switch quiz.phase {
             case .asking where q.kind == .fillIn:
-                // "A" at a question with no options: say what is wanted, don't mark it wrong ("1"
-                // may be the answer itself); "idk" is a skip, as on multiple choice.
-                if Reduction.typedOption(text) != nil && text.count <= 2 && text.allSatisfy(\.isLetter) {
-                    send(.notice(.typeTheAnswer)); return
-                }
-                if Reduction.dontKnow.contains(text.lowercased()) { return answer(original: -1, target: .tag(quiz.questionTag)) }
-                return answerTyped(text)
+                return typedAtFillIn(text, quiz)
             case .asking:
                 if let shown = Reduction.typedOption(text), shown < quiz.order.count {
                     return answer(original: quiz.order[shown], target: .tag(quiz.questionTag))
@@ -218,9 +212,6 @@ struct Reduction {
         }
         notice(Reduction.readsAsAQuestion(text) ? .askedAQuestion : .didNotCatchThat)
     }
-
-    static let leaveWords: Set<String> = ["home", "menu", "stop", "quit", "exit", "done", "cancel", "main menu"]
-    static let dontKnow: Set<String> = ["idk", "i dont know", "i don't know", "dunno", "no idea", "skip", "?", "pass"]
 
     /// "true", "T", "yes" → true; "false", "f", "no" → false (a true/false question's answers are True, False).
     static func typedTruth(_ text: String) -> Bool? {

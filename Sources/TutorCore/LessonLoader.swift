@@ -151,7 +151,9 @@ extension BankLoader {
                 }
                 scope = .state(code)
             } else { continue }
-            guard let (info, lessons) = loadLessonFile(name, sources.files[name]!, scope, ctx, &seen, &out.tags, &p) else { continue }
+            guard let (info, lessons) = loadLessonFile(name, sources.files[name]!, scope, ctx, &seen, &out.tags, &p) else {
+                continue
+            }
             out.files.append(info)
             switch scope {
             case .topic(let t): out.byTopic[t] = lessons

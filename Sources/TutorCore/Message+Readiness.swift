@@ -45,23 +45,38 @@ public struct ReadinessSummary: Equatable, Sendable {
         case failedUsuallyBetter(dipped: Bool)
     }
 
-    public init(shown: Bool, lowPercent: Int, highPercent: Int, seen: Int, poolSize: Int, topicsNotTried: Int = 0,
-                testsPassedWithMargin: Int = 0, chanceHigh: Bool = false, ready: Bool = false) {
-        self.shown = shown; self.lowPercent = lowPercent; self.highPercent = highPercent; self.seen = seen; self.poolSize = poolSize
-        self.topicsNotTried = topicsNotTried; self.testsPassedWithMargin = testsPassedWithMargin
-        self.testsNeeded = Readiness.readyTestsNeeded; self.chanceHigh = chanceHigh; self.ready = ready
+    public init(
+        shown: Bool, lowPercent: Int, highPercent: Int, seen: Int, poolSize: Int, topicsNotTried: Int = 0,
+        testsPassedWithMargin: Int = 0, chanceHigh: Bool = false, ready: Bool = false
+    ) {
+        self.shown = shown
+        self.lowPercent = lowPercent
+        self.highPercent = highPercent
+        self.seen = seen
+        self.poolSize = poolSize
+        self.topicsNotTried = topicsNotTried
+        self.testsPassedWithMargin = testsPassedWithMargin
+        self.testsNeeded = Readiness.readyTestsNeeded
+        self.chanceHigh = chanceHigh
+        self.ready = ready
     }
 
     public init(estimate e: ReadinessEstimate, status: Readiness.ReadyStatus) {
         shown = e.isShown
         let low = Int((e.passProbabilityRange.lowerBound * 20).rounded(.down)) * 5
         let high = Int((e.passProbabilityRange.upperBound * 20).rounded(.up)) * 5
-        lowPercent = max(0, min(low, 95)); highPercent = min(100, max(high, lowPercent + 5))
+        lowPercent = max(0, min(low, 95))
+        highPercent = min(100, max(high, lowPercent + 5))
         middlePercent = min(highPercent, max(lowPercent, Int((e.passProbability * 20).rounded()) * 5))
         untriedTopics = e.topicsNotTried
-        seen = e.seen; poolSize = e.poolSize; topicsNotTried = e.topicsNotTried.count
-        testsPassedWithMargin = status.testsPassedWithMargin; testsNeeded = Readiness.readyTestsNeeded
-        chanceHigh = status.chanceHigh; ready = status.isReady
-        recentTests = e.tests.fresh; onlyRetakes = e.tests.fresh == 0 && e.tests.counted > 0
+        seen = e.seen
+        poolSize = e.poolSize
+        topicsNotTried = e.topicsNotTried.count
+        testsPassedWithMargin = status.testsPassedWithMargin
+        testsNeeded = Readiness.readyTestsNeeded
+        chanceHigh = status.chanceHigh
+        ready = status.isReady
+        recentTests = e.tests.fresh
+        onlyRetakes = e.tests.fresh == 0 && e.tests.counted > 0
     }
 }

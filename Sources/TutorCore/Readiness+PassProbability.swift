@@ -1,7 +1,49 @@
 import Foundation
 
-/// The exact pass probability of a state's test format, given each slot's chance.
+/// Each section's chances moved to what the evidence says, and the exact pass probability of a
+/// state's test format given each slot's chance.
 extension Readiness {
+    // MARK: - The evidence's level, section by section
+
+    /// One section's chances shifted in log-odds so the slots not `kept` average `target`; kept
+    /// slots (topics never tried) stay as they are: tests say nothing of them.
+    static func shifted(_ slots: [Double], keeping kept: [Bool], toMean target: Double) -> [Double] {
+        func logit(_ p: Double) -> Double { let c = min(0.999, max(0.001, p)); return log(c / (1 - c)) }
+        let moving = slots.indices.filter { !(kept.indices.contains($0) && kept[$0]) }
+        guard !moving.isEmpty else { return slots }
+        let logits = moving.map { logit(slots[$0]) }
+        func mean(_ d: Double) -> Double { logits.reduce(0) { $0 + 1 / (1 + exp(-($1 + d))) } / Double(logits.count) }
+        var lo = -12.0, hi = 12.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if mean(mid) < target { lo = mid } else { hi = mid }
+        }
+        let shift = (lo + hi) / 2
+        var out = slots
+        for (k, i) in moving.enumerated() { out[i] = 1 / (1 + exp(-(logits[k] + shift))) }
+        return out
+    }
+
+    /// Each section's accuracy on the questions of topics the learner has tried: the model's mean
+    /// there as a prior worth its share of `strength` answers, plus that section's test evidence
+    /// (evidence recorded without sections is shared out by size). nil: nothing tried in it.
+    static func sectionTargets(format: TestFormat, model: [[Double]], untried: [[Bool]], strength: Double,
+                               evidence: TestEvidence) -> [Double?] {
+        let moving = model.indices.map { i in model[i].indices.filter { !untried[i][$0] }.map { model[i][$0] } }
+        let slotCount = Double(max(moving.reduce(0) { $0 + $1.count }, 1))
+        let attributed = evidence.bySection.values.reduce(TestEvidence.Score()) { $0 + $1 }
+        let unattributed = TestEvidence.Score(correct: max(0, evidence.correct - attributed.correct),
+                                              total: max(0, evidence.total - attributed.total))
+        return format.sections.indices.map { i -> Double? in
+            guard i < moving.count, !moving[i].isEmpty else { return nil }
+            let share = Double(moving[i].count) / slotCount
+            let mean = moving[i].reduce(0, +) / Double(moving[i].count)
+            let own = evidence.bySection[format.sections[i].name] ?? TestEvidence.Score()
+            let right = own.correct + share * unattributed.correct, asked = own.total + share * unattributed.total
+            return (strength * share * mean + right) / (strength * share + asked)
+        }
+    }
+
     // MARK: - Exact pass probability
 
     /// The exact probability of passing `format` when question `j` of section `i` is answered right

@@ -250,7 +250,9 @@ public enum Readiness {
         let spread = rangeDeviations * (evidenceSD * evidenceSD + coverageSD * coverageSD).squareRoot()
         func pass(offset: Double) -> Double {
             let sections = model.indices.map { i in
-                targets[i].map { shifted(model[i], keeping: untried[i], toMean: min(0.995, max(0.005, $0 + offset))) } ?? model[i]
+                targets[i].map { target in
+                    shifted(model[i], keeping: untried[i], toMean: min(0.995, max(0.005, target + offset)))
+                } ?? model[i]
             }
             return exactPassProbability(format: format, sectionSuccess: sections)
         }
@@ -282,45 +284,6 @@ public enum Readiness {
     static func meanChance(_ sections: [[Double]]) -> Double {
         let n = sections.reduce(0) { $0 + $1.count }
         return n == 0 ? 0 : sections.reduce(0) { $0 + $1.reduce(0, +) } / Double(n)
-    }
-
-    /// One section's chances shifted in log-odds so the slots not `kept` average `target`; kept
-    /// slots (topics never tried) stay as they are: tests say nothing of them.
-    static func shifted(_ slots: [Double], keeping kept: [Bool], toMean target: Double) -> [Double] {
-        func logit(_ p: Double) -> Double { let c = min(0.999, max(0.001, p)); return log(c / (1 - c)) }
-        let moving = slots.indices.filter { !(kept.indices.contains($0) && kept[$0]) }
-        guard !moving.isEmpty else { return slots }
-        let logits = moving.map { logit(slots[$0]) }
-        func mean(_ d: Double) -> Double { logits.reduce(0) { $0 + 1 / (1 + exp(-($1 + d))) } / Double(logits.count) }
-        var lo = -12.0, hi = 12.0
-        for _ in 0..<40 {
-            let mid = (lo + hi) / 2
-            if mean(mid) < target { lo = mid } else { hi = mid }
-        }
-        let shift = (lo + hi) / 2
-        var out = slots
-        for (k, i) in moving.enumerated() { out[i] = 1 / (1 + exp(-(logits[k] + shift))) }
-        return out
-    }
-
-    /// Each section's accuracy on the questions of topics the learner has tried: the model's mean
-    /// there as a prior worth its share of `strength` answers, plus that section's test evidence
-    /// (evidence recorded without sections is shared out by size). nil: nothing tried in it.
-    static func sectionTargets(format: TestFormat, model: [[Double]], untried: [[Bool]], strength: Double,
-                               evidence: TestEvidence) -> [Double?] {
-        let moving = model.indices.map { i in model[i].indices.filter { !untried[i][$0] }.map { model[i][$0] } }
-        let slotCount = Double(max(moving.reduce(0) { $0 + $1.count }, 1))
-        let attributed = evidence.bySection.values.reduce(TestEvidence.Score()) { $0 + $1 }
-        let unattributed = TestEvidence.Score(correct: max(0, evidence.correct - attributed.correct),
-                                              total: max(0, evidence.total - attributed.total))
-        return format.sections.indices.map { i -> Double? in
-            guard i < moving.count, !moving[i].isEmpty else { return nil }
-            let share = Double(moving[i].count) / slotCount
-            let mean = moving[i].reduce(0, +) / Double(moving[i].count)
-            let own = evidence.bySection[format.sections[i].name] ?? TestEvidence.Score()
-            let right = own.correct + share * unattributed.correct, asked = own.total + share * unattributed.total
-            return (strength * share * mean + right) / (strength * share + asked)
-        }
     }
 
     /// Pass probability when each pool question is answered right with `chance[id]`.

@@ -20,7 +20,8 @@ public enum StateRuleCheck {
 
         /// The one line `banks lint` prints.
         public var summary: String {
-            "state rules: \(rules) rules × \(jurisdictions) jurisdictions (\(sourced) values sourced, \(notFound) not found), "
+            "state rules: \(rules) rules × \(jurisdictions) jurisdictions "
+                + "(\(sourced) values sourced, \(notFound) not found), "
                 + "\(itemsChecked) questions and cards checked, \(problems.count) contradictions"
         }
     }
@@ -28,26 +29,35 @@ public enum StateRuleCheck {
     public static func check(_ banks: Banks) -> Report {
         let table = banks.stateRules
         var problems: [BankProblem] = []
-        var sourced = 0, notFound = 0
+        var sourced = 0
+        var notFound = 0
         for entries in table.values.values {
             for entry in entries.values { if entry.value == nil { notFound += 1 } else { sourced += 1 } }
         }
-        var checked = 0, uncheckable = 0
+        var checked = 0
+        var uncheckable = 0
         func compare(_ file: String, _ id: String, _ tags: [String: StateRuleValue], state code: String) {
             for (rule, taught) in tags.sorted(by: { $0.key < $1.key }) {
                 guard let entry = table.entry(rule, state: code) else { continue }
-                guard let value = entry.value else { uncheckable += 1; continue }
+                guard let value = entry.value else {
+                    uncheckable += 1
+                    continue
+                }
                 if value != taught {
-                    problems.append(BankProblem(file: file, id: id, field: "stateRules",
-                                                message: "teaches \(rule) = \(taught), but \(StateRuleCheck.file) has "
-                                                    + "\(value) for \(code) (\(entry.source))"))
+                    problems.append(
+                        BankProblem(
+                            file: file, id: id, field: "stateRules",
+                            message: "teaches \(rule) = \(taught), but \(StateRuleCheck.file) has "
+                                + "\(value) for \(code) (\(entry.source))"))
                 }
             }
         }
         for q in banks.universal + banks.stateQuestions.keys.sorted().flatMap({ banks.stateQuestions[$0]! }) {
             guard let tags = banks.stateRuleTags[q.id] else { continue }
             checked += 1
-            if let code = q.stateCode { compare(banks.questionFiles[q.id] ?? "states/\(code).json", q.id, tags, state: code) }
+            if let code = q.stateCode {
+                compare(banks.questionFiles[q.id] ?? "states/\(code).json", q.id, tags, state: code)
+            }
         }
         for lesson in banks.allLessons {
             for card in lesson.cards {
@@ -59,15 +69,20 @@ public enum StateRuleCheck {
         }
         // The state card's permit age (states.json) is the table's.
         for state in banks.states {
-            guard case .number(let age)? = table.value("permitAge", state: state.code), age != state.minPermitAge else { continue }
-            problems.append(BankProblem(file: "states.json", id: state.code, field: "minPermitAge",
-                                        message: "\(StateRules.format(state.minPermitAge)), but \(file) has permitAge "
-                                            + "\(StateRules.format(age))"))
+            guard case .number(let age)? = table.value("permitAge", state: state.code), age != state.minPermitAge else {
+                continue
+            }
+            problems.append(
+                BankProblem(
+                    file: "states.json", id: state.code, field: "minPermitAge",
+                    message: "\(StateRules.format(state.minPermitAge)), but \(file) has permitAge "
+                        + "\(StateRules.format(age))"))
         }
         let tableExcluded = BankLoader.excludesFromTable(banks.universal, banks.stateRuleTags, table)
             .values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        return Report(rules: table.rules.count, jurisdictions: table.values.count, sourced: sourced, notFound: notFound,
-                      itemsChecked: checked, uncheckable: uncheckable, excludedByTable: tableExcluded.count, problems: problems)
+        return Report(
+            rules: table.rules.count, jurisdictions: table.values.count, sourced: sourced, notFound: notFound,
+            itemsChecked: checked, uncheckable: uncheckable, excludedByTable: tableExcluded.count, problems: problems)
     }
 
     static let file = BankLoader.stateRulesFile

@@ -21,7 +21,9 @@ public enum StateRuleValue: Equatable, Hashable, Sendable, CustomStringConvertib
 
 /// What kind of value a rule takes.
 public enum StateRuleKind: String, Sendable, CaseIterable {
-    case number, yesNo = "boolean", hours, text
+    case number
+    case yesNo = "boolean"
+    case hours, text
 
     /// Whether a question or card can be checked against this rule's value.
     public var isComparable: Bool { self != .text }
@@ -38,7 +40,11 @@ public struct StateRule: Equatable, Sendable {
     public var saysNo: String?
 
     public init(id: String, kind: StateRuleKind, title: String, says: String, saysNo: String? = nil) {
-        self.id = id; self.kind = kind; self.title = title; self.says = says; self.saysNo = saysNo
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.says = says
+        self.saysNo = saysNo
     }
 }
 
@@ -53,7 +59,10 @@ public struct StateRuleEntry: Equatable, Sendable {
     public var checked: String
 
     public init(value: StateRuleValue?, detail: String? = nil, source: String, checked: String) {
-        self.value = value; self.detail = detail; self.source = source; self.checked = checked
+        self.value = value
+        self.detail = detail
+        self.source = source
+        self.checked = checked
     }
 }
 
@@ -67,7 +76,8 @@ public struct StateRules: Sendable {
     private let ruleByID: [String: StateRule]
 
     public init(rules: [StateRule], values: [String: [String: StateRuleEntry]]) {
-        self.rules = rules; self.values = values
+        self.rules = rules
+        self.values = values
         self.ruleByID = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -80,7 +90,9 @@ public struct StateRules: Sendable {
     /// "In Colorado, you must leave at least 3 feet when you pass someone on a bike. <detail>",
     /// or nil where the state's value is not found.
     public func sentence(_ ruleID: String, state: StateInfo) -> String? {
-        guard let rule = rule(ruleID), let entry = entry(ruleID, state: state.code), let value = entry.value else { return nil }
+        guard let rule = rule(ruleID), let entry = entry(ruleID, state: state.code), let value = entry.value else {
+            return nil
+        }
         let template: String
         if case .yesNo(false) = value, let no = rule.saysNo { template = no } else { template = rule.says }
         let said = template.replacingOccurrences(of: "{value}", with: Self.spoken(value))
@@ -139,7 +151,10 @@ public struct CardStateRule: Equatable, Sendable {
     public var rule: String
     public var hedge: String
 
-    public init(rule: String, hedge: String) { self.rule = rule; self.hedge = hedge }
+    public init(rule: String, hedge: String) {
+        self.rule = rule
+        self.hedge = hedge
+    }
 }
 
 extension LessonCard {
