@@ -62,7 +62,10 @@ extension Reduction {
         switch ref.kind {
         case .card:
             guard let (lesson, card) = AskQuizPicker.card(ref.raw, banks: banks) else { return nil }
-            let own = lesson.stateCode.flatMap(banks.state)
+            // A general card that says the state's own rule (📍 In Colorado, …) is that state's, not
+            // "the same in every state".
+            let saysState = answeringState.flatMap { s in card.stateRule.flatMap { banks.stateRules.sentence($0.rule, state: s) } }
+            let own = lesson.stateCode.flatMap(banks.state) ?? (saysState != nil ? answeringState : nil)
             return AskAnswerView(
                 body: .card(title: lesson.title, text: card.text(for: answeringState, rules: banks.stateRules)),
                 topic: lesson.topic ?? .stateSpecific,
@@ -103,7 +106,8 @@ extension Reduction {
         {
             first.append(Button(.openTheLesson, .openLesson(lesson.id)))
         }
-        if AskQuizPicker.questions(for: ref, banks: banks, stateCode: learner.stateCode).count >= 2 {
+        // The state's test card (how many questions, the pass mark) teaches nothing to be quizzed on.
+        if ref.kind != .state, AskQuizPicker.questions(for: ref, banks: banks, stateCode: learner.stateCode).count >= 2 {
             first.append(Button(.quizMeOnThis, .askQuiz(ref.raw)))
         }
         if !first.isEmpty { rows.append(first) }

@@ -98,12 +98,27 @@ extension Reduction {
     }
 
     mutating func revealCard(target: MessageTarget) {
-        guard var run = state.session.cards, let q = banks.question(run.questionIDs[run.index]) else { return showHome() }
+        guard let back = cardBack() else { return showHome() }
+        effects.append(.edit(target, back))
+    }
+
+    /// The card turned over, sent again below (after a word that rated nothing).
+    mutating func showCardBack() {
+        guard let back = cardBack() else { return showHome() }
+        send(back)
+    }
+
+    /// The current card's back with its rating buttons; the run marked as showing it.
+    mutating func cardBack() -> Reply? {
+        guard var run = state.session.cards, run.questionIDs.indices.contains(run.index),
+              let q = banks.question(run.questionIDs[run.index]) else { return nil }
         run.showingAnswer = true
         state.session.cards = run
         let ratings: [Rating] = learner.fourButtonCards ? [.again, .hard, .good, .easy] : [.again, .good]
-        let buttons = ratings.map { Button(.rate($0, simple: !learner.fourButtonCards), .rateCard(seq: run.seq, index: run.index, rating: $0)) }
-        effects.append(.edit(target, Reply(.flashcard(cardView(q, run, back: true)), buttons: [buttons, [Button(.doneForNow, .menu(.doneForNow))]])))
+        let buttons = ratings.map {
+            Button(.rate($0, simple: !learner.fourButtonCards), .rateCard(seq: run.seq, index: run.index, rating: $0))
+        }
+        return Reply(.flashcard(cardView(q, run, back: true)), buttons: [buttons, [Button(.doneForNow, .menu(.doneForNow))]])
     }
 
     mutating func rateCard(_ rating: Rating) {

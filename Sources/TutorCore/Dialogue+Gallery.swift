@@ -72,7 +72,8 @@ extension Reduction {
             let before = readiness(tests: earlier)
             let dipped = before.map { $0.shown && $0.lowPercent + $0.highPercent > summary.lowPercent + summary.highPercent } ?? false
             summary.reading = .failedUsuallyBetter(dipped: dipped)
-        } else if !exam.passed, let before = readiness(tests: earlier), before.shown,
+        } else if !exam.passed, earlier.contains(where: { $0.mode.isPracticeTest }),
+                  let before = readiness(tests: earlier), before.shown,
                   before.lowPercent + before.highPercent != summary.lowPercent + summary.highPercent {
             summary.reading = before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent ? .failedButBetter : .failedAndDown
         }

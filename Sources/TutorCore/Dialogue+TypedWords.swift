@@ -10,16 +10,26 @@ extension Reduction {
     mutating func typedForScreen(_ text: String) -> Bool {
         let typed = Self.plainWords(text)
         guard !typed.isEmpty else { return false }
+        // "whats my chance of passing", "how am i doing": the Progress screen, from anywhere but a question.
+        if state.session.screen != .quiz, Self.progressPhrases.contains(where: { typed.contains($0) }) {
+            go(.progress)
+            return true
+        }
         switch state.session.screen {
         case .lesson where state.session.lesson != nil:
-            guard Self.matches(typed, Self.nextWords) else { return false }
+            guard Self.matches(typed, Self.nextWords) || ["n", "skip"].contains(typed) else { return false }
             turnLessonCardTyped()
             return true
         case .cards where state.session.cards != nil:
             return typedOnFlashcard(typed)
         case .gallery:
             return typedInGallery(typed)
-        case .home, .results, .progress, .help, .about, .friends, .stopped:
+        case .home, .results, .progress, .help, .about, .friends:
+            // An answer's letter with a quiz waiting behind Continue: back to its question.
+            if state.session.quiz != nil, text.count <= 2, Reduction.typedOption(text) != nil {
+                go(.resume)
+                return true
+            }
             guard let item = Self.menuWord(typed) else { return false }
             if let item { go(item) } else { showHome() }
             return true
@@ -58,15 +68,39 @@ extension Reduction {
             revealCard(target: .tag(run.tag))
             return true
         }
-        if Self.matches(typed, Self.againWords) {
+        // Word by word on the back: "ya got it", "nah forgot".
+        let words = Set(typed.split(separator: " ").map(String.init))
+        if Self.matches(typed, Self.againWords) || !words.isDisjoint(with: Self.againWords) {
             rateCard(.again)
             return true
         }
-        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords) {
+        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords) || !words.isDisjoint(with: Self.knewWords) {
             rateCard(.good)
             return true
         }
-        return false
+        // Anything else: the card stays turned over, its ratings below (it was shown face down again).
+        send(.notice(.didNotCatchThat))
+        showCardBack()
+        return true
+    }
+
+    /// Words that leave whatever is going on, except "stop" on a flashcard's front: that is an
+    /// answer there (the stop sign's card).
+    func leaves(_ text: String) -> Bool {
+        let word = text.lowercased()
+        guard Self.leaveWords.contains(word) else { return false }
+        return !(word == "stop" && state.session.screen == .cards && state.session.cards?.showingAnswer == false)
+    }
+
+    /// The option whose own words were typed: all of them ("diamond"), or a run of whole words found
+    /// in one option only ("3 feet" for "At least 3 feet").
+    static func optionTyped(_ text: String, _ q: Question) -> Int? {
+        let typed = AnswerMatcher.normalize(text)
+        if typed.count >= 3, let exact = q.answers.firstIndex(where: { AnswerMatcher.normalize($0) == typed }) { return exact }
+        let words = plainWords(text)
+        guard words.count >= 3 else { return nil }
+        let within = q.answers.indices.filter { (" " + plainWords(q.answers[$0]) + " ").contains(" " + words + " ") }
+        return within.count == 1 ? within[0] : nil
     }
 
     /// In the gallery a stray word keeps the sign on screen; "next" and "back" move.
@@ -74,11 +108,11 @@ extension Reduction {
         guard let at = state.session.gallerySign else { return false }
         let count = banks.signs.filter { $0.group == at.group }.count
         guard count > 0 else { return false }
-        if Self.matches(typed, Self.nextWords) {
+        if Self.matches(typed, Self.nextWords) || typed == "n" {
             showSign(at.group, (at.index + 1) % count)
             return true
         }
-        if Self.matches(typed, Self.backWords) {
+        if Self.matches(typed, Self.backWords) || ["b", "p"].contains(typed) {
             showSign(at.group, (at.index - 1 + count) % count)
             return true
         }
@@ -107,8 +141,12 @@ extension Reduction {
         "yep", "yeah", "sure", "more", "next card", "next one", ">", "->",
     ]
     static let backWords: Set<String> = ["back", "previous", "prev", "go back", "last one", "<", "<-"]
-    static let againWords: Set<String> = ["again", "no", "nope", "didnt know", "didn't know", "forgot", "wrong"]
-    static let knewWords: Set<String> = ["knew it", "i knew it", "knew", "got it right", "right", "easy", "good"]
+    static let againWords: Set<String> = ["again", "no", "nope", "nah", "didnt", "didn't", "didnt know", "didn't know", "forgot",
+                                          "wrong", "missed"]
+    static let knewWords: Set<String> = ["knew it", "i knew it", "knew", "got it", "got it right", "right", "easy", "good", "yes",
+                                         "ya", "yep", "yeah", "yup", "correct"]
+    static let progressPhrases = ["chance of passing", "chances of passing", "my chance", "my chances", "how am i doing",
+                                  "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score"]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
     static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
     static let menuWords: [(MenuItem, Set<String>)] = [

@@ -153,6 +153,7 @@ struct Reduction {
         // played before picking a state, and "D" or "hi" there is an answer or a stray word,
         // never Delaware or Hawaii.
         if [.pickingState, .typingState].contains(state.session.screen) || (learner.stateCode == nil && state.session.screen != .quiz) {
+            if Reduction.homeWords.contains(text.lowercased()) { return showStatePicker() }   // "hi" is no Hawaii
             if let picked = StateMatcher.match(text, in: banks.states) {
                 return StateMatcher.needsConfirmation(text, for: picked) ? confirmState(picked) : requestState(picked)
             }
@@ -160,7 +161,7 @@ struct Reduction {
             return showTypeState()
         }
         // Words that leave whatever is going on: a card run ends, an open quiz waits behind Continue.
-        if Reduction.leaveWords.contains(text.lowercased()) { return leaveToHome() }
+        if leaves(text) { return leaveToHome() }
         // A reminder time typed on the settings screen ("4pm", "7:30").
         if state.session.screen == .settings, learner.nudgesOn, !learner.stopped, let minute = Nudges.parseTime(text) {
             guard Nudges.isAllowed(minute) else { send(.notice(.reminderQuietHours)); return showSettings() }
@@ -178,11 +179,8 @@ struct Reduction {
                 if q.kind == .trueFalse, let value = Reduction.typedTruth(text) {
                     return answer(original: value ? 0 : 1, target: .tag(quiz.questionTag))
                 }
-                // The option's own words ("diamond"), as a person might type them.
-                let typed = AnswerMatcher.normalize(text)
-                if typed.count >= 3, let option = q.answers.indices.first(where: { AnswerMatcher.normalize(q.answers[$0]) == typed }) {
-                    return answer(original: option, target: .tag(quiz.questionTag))
-                }
+                // The option's own words ("diamond", or "3 feet" for "At least 3 feet"), as a person might type them.
+                if let option = Reduction.optionTyped(text, q) { return answer(original: option, target: .tag(quiz.questionTag)) }
                 // "idk": show the answer (it counts as a miss, so it comes back in review).
                 if Reduction.dontKnow.contains(text.lowercased()) { return answer(original: -1, target: .tag(quiz.questionTag)) }
                 // A real question typed mid-quiz is answered, then the open one shown again; in a

@@ -171,3 +171,63 @@ import Testing
         #expect(chat.state.learner.streak.best == 1)
     }
 }
+
+/// What a Colorado play-tester typed after the first fixes (issue #43): each got "didn't catch that",
+/// the wrong screen, or the wrong answer.
+@Suite struct PlayTestTypingTests {
+    let banks: Banks
+
+    init() throws {
+        let (banks, _) = try BankFiles.load("\(repoRoot)/Banks")
+        self.banks = try #require(banks)
+    }
+
+    @Test func hiAtTheStatePickerIsAGreetingNotHawaii() {
+        let chat = TestChat(banks: banks, chatID: 60, name: "Sam")
+        _ = chat.reduce(.commandSent(.start, payload: nil))
+        let effects = chat.reduce(.textSent("hi"))
+        #expect(!effects.contains { if case .send(let r) = $0, case .confirmState = r.message { return true }; return false })
+        #expect(chat.state.learner.stateCode == nil && chat.state.session.screen == .pickingState)
+    }
+
+    @Test func progressPhrasesOpenProgress() {
+        for phrase in ["whats my chance of passing", "how am i doing", "am i gonna pass"] {
+            let chat = TestChat(banks: banks, chatID: 61, name: "Sam")
+            _ = chat.reduce(.commandSent(.start, payload: "CO"))
+            _ = chat.reduce(.textSent(phrase))
+            #expect(chat.state.session.screen == .progress, "\(phrase)")
+        }
+    }
+
+    @Test func aWordFromOneOptionAnswersIt() throws {
+        let q = Question(id: "u-x", category: .sharingTheRoad, difficulty: .easy, questionText: "How much room?",
+                         answers: ["At least 3 feet", "At least 1 foot", "Half a lane", "No set distance"],
+                         correctAnswerIndex: 0, explanation: "e", source: "s")
+        #expect(Reduction.optionTyped("3 feet", q) == 0)
+        #expect(Reduction.optionTyped("at least", q) == nil, "in two options: no answer")
+        #expect(Reduction.optionTyped("no set distance", q) == 3)
+        #expect(Reduction.optionTyped("eet", q) == nil, "whole words only")
+    }
+
+    @Test func flashcardsTakeStopAsAnAnswerAndYaGotItAsARating() throws {
+        let chat = TestChat(banks: banks, chatID: 62, name: "Sam")
+        _ = chat.reduce(.commandSent(.start, payload: "CO"))
+        _ = chat.tap(.menu(.quickQuiz))
+        for i in 0..<10 {
+            guard let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
+            _ = chat.tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
+            _ = chat.tap(.next(quiz: quiz.id, question: i))
+        }
+        _ = chat.tap(.menu(.flashcards))
+        #expect(chat.state.session.cards != nil)
+        _ = chat.reduce(.textSent("stop"))
+        #expect(chat.state.session.screen == .cards && chat.state.session.cards?.showingAnswer == true,
+                "'stop' on a card's front is an answer, not leaving")
+        let unclear = chat.reduce(.textSent("hmm"))
+        #expect(chat.state.session.cards?.showingAnswer == true, "an unclear word keeps the card turned over")
+        #expect(unclear.contains { if case .send(let r) = $0, case .flashcard = r.message { return true }; return false })
+        let index = chat.state.session.cards?.index
+        _ = chat.reduce(.textSent("ya got it"))
+        #expect(chat.state.session.cards == nil || chat.state.session.cards?.index == (index ?? 0) + 1)
+    }
+}

@@ -333,7 +333,7 @@ import Testing
         // 11 of 13 is 84.6%, which rounds to the 85% mark: that is a pass, so 10 of 13 is 1 short.
         #expect(line(10, of: 13, mark: 85).contains("11 of 13 here, so 1 more right answer"))
         // Only a full practice test is a pass or a fail (a sign quiz of 10 said "That's a pass").
-        #expect(line(11, of: 13, mark: 85).hasPrefix("✅ That's above Ohio's 85% pass mark"))
+        #expect(line(11, of: 13, mark: 85).hasPrefix("✅ That meets Ohio's 85% pass mark"))
         #expect(!line(11, of: 13, mark: 85).contains("That's a pass"))
     }
 
@@ -415,7 +415,7 @@ import Testing
         progress.readiness = ReadinessSummary(shown: true, lowPercent: 25, highPercent: 95, seen: 51, poolSize: 620)
         progress.readiness?.middlePercent = 60
         let wide = prompts.render(.progress(progress))
-        #expect(wide.contains("<b>about 60%</b> (likely 25-95%)") && wide.contains("\nThe range is wide because I've seen too little"),
+        #expect(wide.contains("<b>about 60%</b> (likely 25-95%)") && wide.contains("\nThe range is wide because I can't be sure yet"),
                 "\(wide)")
         progress.readiness = ReadinessSummary(shown: true, lowPercent: 70, highPercent: 85, seen: 400, poolSize: 620)
         #expect(!prompts.render(.progress(progress)).contains("range that wide"))
