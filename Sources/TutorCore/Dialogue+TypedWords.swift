@@ -151,6 +151,8 @@ extension Reduction {
     static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
     static let menuWords: [(MenuItem, Set<String>)] = [
         (.quickQuiz, ["quiz", "quick quiz", "quiz me", "q", "questions"]),
+        (.timedChallenge, ["think fast", "timed", "speed round"]),
+        (.livesChallenge, ["3 lives", "three lives", "lives"]),
         (.practiceTest, ["test", "practice test", "exam", "practice", "mock test", "full test"]),
         (.learn, ["learn", "lesson", "lessons", "study", "teach me", "continue", "next", "next lesson"]),
         (.gallery, ["signs", "sign", "road signs", "sign gallery"]),

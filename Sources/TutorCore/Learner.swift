@@ -353,7 +353,10 @@ public struct ChatState: Equatable, Sendable {
         cards.filter { $0.value.due <= now && pool.contains($0.key) }.sorted { $0.value.due < $1.value.due }.map(\.key)
     }
 
+    /// Questions whose last answer was a miss, the latest first: "Review my misses" right after a
+    /// test goes over that test's misses (it served week-old ones first).
     public var missedIDs: [String] {
-        progress.filter { $0.value.missed }.sorted { $0.value.lastAnsweredAt < $1.value.lastAnsweredAt }.map(\.key)
+        progress.filter { $0.value.missed }
+            .sorted { ($0.value.lastAnsweredAt, $0.key) > ($1.value.lastAnsweredAt, $1.key) }.map(\.key)
     }
 }

@@ -231,3 +231,36 @@ import Testing
         #expect(chat.state.session.cards == nil || chat.state.session.cards?.index == (index ?? 0) + 1)
     }
 }
+
+/// The Texas play-tester's "🔁 Review my misses" right after a test served week-old misses, not the
+/// test's; and "think fast" typed on Home answered a handbook card instead of starting Think Fast.
+@Suite struct ReviewOrderTests {
+    @Test func reviewStartsWithTheLatestMissesAndThinkFastIsAWord() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let banks = try #require(loaded)
+        let chat = TestChat(banks: banks, chatID: 63, name: "Alex")
+        _ = chat.reduce(.commandSent(.start, payload: "TX"))
+        var missed: [[String]] = []
+        for _ in 0..<2 {
+            _ = chat.tap(.menu(.quickQuiz))
+            var these: [String] = []
+            for i in 0..<10 {
+                guard let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
+                these.append(q.id)
+                _ = chat.tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
+                _ = chat.tap(.next(quiz: quiz.id, question: i))
+            }
+            missed.append(these)
+            chat.now += 86_400
+        }
+        // (A typed-answer question answered by a tapped option may not count as a miss.)
+        let latest = Set(missed[1].filter { chat.state.progress[$0]?.missed == true })
+        #expect(latest.count >= 5)
+        _ = chat.tap(.menu(.review))
+        let first = try #require(chat.state.session.quiz?.questionIDs)
+        #expect(latest.isSubset(of: Set(first)), "the latest quiz's misses first: \(first) vs \(latest)")
+        _ = chat.tap(.menu(.home))
+        _ = chat.reduce(.textSent("think fast"))
+        #expect(chat.state.session.quiz?.mode == .timedChallenge)
+    }
+}
