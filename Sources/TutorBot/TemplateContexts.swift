@@ -52,7 +52,15 @@ struct MissesContext {
 }
 
 struct PickTestContext {
-    struct Test { var number: Int; var taken: Bool; var correct: Int; var total: Int; var passed: Bool; var mark: String }
+    struct Test {
+        var number: Int
+        var taken: Bool
+        var correct: Int
+        var total: Int
+        var passed: Bool
+        var mark: String
+        var hasBest: Bool
+    }
     var stateName: String
     var hasQuestions: Bool
     var questions: Int
@@ -61,8 +69,14 @@ struct PickTestContext {
     var sectionsLine: String?
     var timeLimit: Int?
     var tests: [Test]
+    var revealAsYouGo: Bool
+    var untaught: Int
+    var hasUntaught: Bool
 
     init(_ v: PickTestView) {
+        revealAsYouGo = v.revealAsYouGo
+        untaught = v.untaught
+        hasUntaught = v.untaught > 0
         let t = v.state.test
         stateName = v.state.name
         hasQuestions = t.questions != nil
@@ -75,8 +89,12 @@ struct PickTestContext {
         }.joined(separator: ", ") : nil
         timeLimit = t.timeLimitMinutes
         tests = v.best.enumerated().map { i, r in
-            Test(number: i + 1, taken: r != nil, correct: r?.correct ?? 0, total: r?.total ?? 0, passed: r?.passed ?? false,
-                 mark: r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "")
+            let inProgress = v.open.map { $0.number == i + 1 } ?? false
+            let progress = v.open.map { "▶️ in progress (\($0.answered) answered)" } ?? ""
+            return Test(number: i + 1, taken: r != nil || inProgress, correct: r?.correct ?? 0, total: r?.total ?? 0,
+                        passed: r?.passed ?? false,
+                        mark: inProgress ? progress : r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "",
+                        hasBest: r != nil)
         }
     }
 }

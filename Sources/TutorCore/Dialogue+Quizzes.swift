@@ -2,22 +2,6 @@ import Foundation
 
 /// Quizzes of every kind: asking, answering (tapped or typed), timers, results; practice tests and their misses.
 extension Reduction {
-    // MARK: - practice tests
-
-    mutating func showTestPicker() {
-        guard let info = stateInfo else { return showStatePicker() }
-        state.session.screen = .home
-        let best: [QuizResult?] = (1...ExamBuilder.fixedTests).map { n in
-            stateResults.filter { $0.mode == .practiceTest(number: n) }.max { $0.correct < $1.correct }
-        }
-        var rows: [[Button]] = [(1...ExamBuilder.fixedTests).map { n in
-            Button(.testNumber(n, passed: best[n - 1]?.passed), .startTest(n))
-        }]
-        rows.append([Button(.randomTest, .startTest(0))])
-        rows.append([Button(.home, .menu(.home))])
-        send(.pickTest(PickTestView(state: info, best: best)), buttons: rows)
-    }
-
     /// The misses of a finished quiz, a page at a time (each page stays well inside one message).
     mutating func showMisses(quizID: Int, page: Int) {
         guard let result = state.results.first(where: { $0.quizID == quizID }) else { return notice(.staleButton) }

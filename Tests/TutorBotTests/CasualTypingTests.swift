@@ -264,3 +264,33 @@ import Testing
         #expect(chat.state.session.quiz?.mode == .timedChallenge)
     }
 }
+
+/// Issue #43 items 3 and 13: the test list said "Test 2: not taken yet" beside Home's
+/// "▶️ Continue (9/40)", "Answers are revealed at the end" with Settings on "as you go", and nothing
+/// about the ~10 questions from lessons not reached yet.
+@Suite struct TestListLabelsTests {
+    @Test func theTestListSaysWhatIsInProgressHowAnswersShowAndWhatIsUntaught() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let banks = try #require(loaded)
+        let prompts = try Prompts.load(directory: "\(repoRoot)/Prompts/en")
+        let chat = TestChat(banks: banks, chatID: 64, name: "Maya")
+        _ = chat.reduce(.commandSent(.start, payload: "TX"))
+        _ = chat.tap(.startTest(2))
+        let quiz = try #require(chat.state.session.quiz)
+        for i in 0..<3 { _ = chat.tap(.answer(quiz: quiz.id, question: i, option: 0)) }
+        _ = chat.tap(.menu(.home))
+        let effects = chat.tap(.menu(.practiceTest))
+        let view = try #require(effects.compactMap { e -> PickTestView? in
+            if case .send(let r) = e, case .pickTest(let v) = r.message { return v }
+            return nil
+        }.first)
+        let text = prompts.render(.pickTest(view))
+        #expect(text.contains("• Test 2: ▶️ in progress (3 answered)"), "\(text)")
+        #expect(text.contains("Answers are revealed at the end"))
+        #expect(view.untaught > 20 && text.contains("About \(view.untaught) of each test's questions come from lessons you haven't done yet"))
+        var asYouGo = view
+        asYouGo.revealAsYouGo = true
+        #expect(prompts.render(.pickTest(asYouGo)).contains("You've set answers to show as you go"))
+        #expect(!prompts.render(.pickTest(asYouGo)).contains("Answers are revealed at the end"))
+    }
+}
