@@ -42,7 +42,14 @@ public struct AskQuery: Sendable {
             }
             if seen.insert(terms.sorted()).inserted { groups.append(terms) }
         }
+        // Numbers and nothing else ("whats 2+2", "15 times 12") are arithmetic, not the road: a card
+        // holding "12 to 15 seconds" is no answer.
+        // (A number's group may hold its word too: "2" and "two".)
+        let kept = groups.filter { $0.allSatisfy { !Self.arithmeticWords.contains($0) } }
+        if !groups.isEmpty, kept.allSatisfy({ group in group.contains { $0.allSatisfy(\.isNumber) } }) { offTopic = true }
     }
+
+    static let arithmeticWords: Set<String> = ["time", "times", "plus", "minus", "divid", "divided", "equal", "equals"]
 
     /// "speed of light", "stop sign" isn't, but "signs he likes you" is a question about a crush.
     static func offTopicPhrase(_ words: [String]) -> Bool {

@@ -294,3 +294,15 @@ import Testing
         #expect(!prompts.render(.pickTest(asYouGo)).contains("Answers are revealed at the end"))
     }
 }
+
+/// Arithmetic is not the road: "whats 2+2" was answered with a right-of-way card.
+@Suite struct NumbersAloneTests {
+    @Test func numbersAloneAreOffTopicButNumbersWithWordsAreNot() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let corpus = AskCorpus(banks: try #require(loaded))
+        for text in ["whats 2+2", "whats 15 times 12", "55?"] { #expect(AskQuery(text, corpus: corpus).offTopic, "\(text)") }
+        for text in ["4 way stop who goes first", "what does a 25 sign mean", "is 0.08 the limit"] {
+            #expect(!AskQuery(text, corpus: corpus).offTopic, "\(text)")
+        }
+    }
+}
