@@ -306,3 +306,15 @@ import Testing
         }
     }
 }
+
+/// Issue #43 item 15: a card marked "✅ Knew it" came back the same evening and again the next day.
+@Suite struct KnewItCardsWaitTests {
+    @Test func aCardKnownOnFirstSightWaitsAtLeastADayAndAMissComesBackSoon() {
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        var random = SeededRandom(seed: 3)
+        let knew = Reduction.scheduler.review(FSRSCard.new(due: now), rating: .good, at: now, random: &random)
+        #expect(knew.due.timeIntervalSince(now) >= 86_400, "\(knew.due.timeIntervalSince(now)) s")
+        let missed = Reduction.scheduler.review(FSRSCard.new(due: now), rating: .again, at: now, random: &random)
+        #expect(missed.due.timeIntervalSince(now) == 600)
+    }
+}

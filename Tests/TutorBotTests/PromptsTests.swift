@@ -376,12 +376,11 @@ import Testing
         #expect(line(30).hasSuffix("🎯 Today 30 (goal 20 ✅)"))
     }
 
-    /// "10 cards by tomorrow, 10 over the next 7 days (tomorrow's included)" was hard to parse (a
-    /// play-tester): the week's count includes tomorrow's, and says so by "within".
+    /// "10 cards by tomorrow, 10 over the next 7 days (tomorrow's included)" was hard to parse, and
+    /// "Coming up: 2 cards by tomorrow, 2 within a week" still confused (issue #43 item 15): one number.
     @Test func theFlashcardForecastReadsAtAGlance() {
         let text = prompts.render(.flashcardsDone(FlashcardSummary(reviewed: 3, dueTomorrow: 10, dueThisWeek: 14)))
-        #expect(text.contains("Coming up: 10 cards by tomorrow, 14 within a week."))
-        #expect(prompts.render(.flashcardsDone(FlashcardSummary(reviewed: 3, dueTomorrow: 1, dueThisWeek: 1))).contains("1 card by tomorrow, 1 within a week."))
+        #expect(text.contains("Next cards: 10 tomorrow.") && !text.contains("week"))
     }
 
     /// Home counts every answer today too, and warns about a Daily 5 left part-way.
