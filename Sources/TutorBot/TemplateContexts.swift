@@ -60,6 +60,8 @@ struct PickTestContext {
         var passed: Bool
         var mark: String
         var hasBest: Bool
+        var inProgress: Bool
+        var answered: Int
     }
     var stateName: String
     var hasQuestions: Bool
@@ -90,11 +92,10 @@ struct PickTestContext {
         timeLimit = t.timeLimitMinutes
         tests = v.best.enumerated().map { i, r in
             let inProgress = v.open.map { $0.number == i + 1 } ?? false
-            let progress = v.open.map { "▶️ in progress (\($0.answered) answered)" } ?? ""
             return Test(number: i + 1, taken: r != nil || inProgress, correct: r?.correct ?? 0, total: r?.total ?? 0,
                         passed: r?.passed ?? false,
-                        mark: inProgress ? progress : r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "",
-                        hasBest: r != nil)
+                        mark: inProgress ? "" : r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "",
+                        hasBest: r != nil, inProgress: inProgress, answered: inProgress ? v.open?.answered ?? 0 : 0)
         }
     }
 }
@@ -275,7 +276,8 @@ struct AnsweredContext {
     var hasLives: Bool
     var hearts: String
     var explanation: String
-    var source: String
+    /// nil: a universal question with no state picked ("your state's handbook", in the template).
+    var source: String?
     var skipped: Bool
     /// The hard-question bonus this answer earned; nil for none.
     var hardBonusXP: Int?
@@ -305,7 +307,7 @@ struct AnsweredContext {
         // A universal question cites the learner's own handbook and the topic's chapter: a Texas
         // learner is never sent to a standard's section code or another state's manual.
         let chapter = topic
-        source = v.handbook.map { "\($0) — \(chapter)" } ?? v.source
+        source = v.handbook.map { "\($0) — \(chapter)" } ?? (v.universal ? nil : v.source)
     }
 }
 
@@ -314,7 +316,8 @@ extension AnsweredContext: TemplateFields {
         var f: [String: Any] = ["number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
                                 "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
                                 "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
-                                "hearts": hearts, "explanation": explanation, "source": source, "skipped": skipped, "typo": typo]
+                                "hearts": hearts, "explanation": explanation, "skipped": skipped, "typo": typo]
+        if let source { f["source"] = source }
         if let sectionName { f["sectionName"] = sectionName }
         if let typed { f["typed"] = typed }
         if let hardBonusXP { f["hardBonusXP"] = hardBonusXP }

@@ -204,7 +204,7 @@ extension Reduction {
                             isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
                             typed: q.kind == .fillIn ? given?.typed : nil,
                             skipped: chosen == -1 && !timedOut,
-                            handbook: q.stateCode == nil ? stateInfo?.handbook : nil,
+                            handbook: q.stateCode == nil ? stateInfo?.handbook : nil, universal: q.stateCode == nil,
                             hardBonusXP: XP.bonus(for: q, correct: correct),
                             typo: correct && given?.typed.map { AnswerMatcher.match($0, q) == .typo } == true)
     }

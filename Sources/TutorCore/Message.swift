@@ -225,6 +225,9 @@ public struct AnsweredView: Equatable, Sendable {
     /// Universal questions cite the learner's own handbook and the topic's chapter rather than a
     /// standard's section code or another state's manual.
     public var handbook: String? = nil
+    /// A question every state asks: with no state picked yet it cites "your state's handbook", not
+    /// the standard it was written from (a learner read "MUTCD 11th ed. (2023), … (R3-11)").
+    public var universal: Bool = false
     /// The extra XP this answer earned for being a hard question (`XP.hardBonus`), 0 otherwise:
     /// /help promises it, and nothing else tells a learner which questions are hard.
     public var hardBonusXP: Int = 0
