@@ -84,15 +84,22 @@ public enum AskSet {
     }
 
     /// A card's text as the bot would quote it, on one line (for `permitready ask`).
-    public static func text(of ref: AskRef, banks: Banks) -> String {
+    /// What the learner would read (`state`: the state answered for, whose rule a general card says).
+    public static func text(of ref: AskRef, banks: Banks, state: String? = nil) -> String {
         switch ref.kind {
         case .card:
-            return AskQuizPicker.card(ref.raw, banks: banks)?.card.text ?? "?"
+            let info = state.flatMap(banks.state)
+            return AskQuizPicker.card(ref.raw, banks: banks)?.card.text(for: info, rules: banks.stateRules) ?? "?"
         case .question:
             guard let q = banks.question(ref.id) else { return "?" }
             return "\(q.questionText) → \(AskCorpus.answerText(q)). \(q.explanation)"
         case .sign: return banks.signs.first { $0.id == ref.id }.map { "\($0.name): \($0.meaning)" } ?? "?"
-        case .state: return banks.state(ref.id).map { "\($0.name) permit test card" } ?? "?"
+        case .state:
+            guard let s = banks.state(ref.id) else { return "?" }
+            let count = s.test.questions.map { "\($0) questions, \(s.test.passCorrect ?? 0) right to pass" } ?? "count not published"
+            let age = StateRules.format(s.minPermitAge)
+            return "\(s.name) permit test card: \(count); permit at \(age)"
+                + (banks.stateRules.entry("permitAge", state: s.code)?.detail.map { " (\($0))" } ?? "")
         }
     }
 

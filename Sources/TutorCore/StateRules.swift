@@ -111,7 +111,7 @@ public struct StateRules: Sendable {
         }
     }
 
-    static func format(_ n: Double) -> String {
+    public static func format(_ n: Double) -> String {
         if n == n.rounded() { return String(Int(n)) }
         if n - n.rounded(.down) == 0.5 && n >= 1 { return "\(Int(n))½" }
         var s = String(format: "%.3f", n)
