@@ -133,10 +133,11 @@ extension Prompts {
                                             hasTopics: !v.topics.isEmpty))
         case .lessonDone(let v):
             struct C { var title: String; var correct: Int; var total: Int; var hasChecks: Bool; var testedOut: Bool; var finished: Bool
-                       var needed: Int; var nextTitle: String?; var done: Int; var lessons: Int; var reward: RewardContext?; var hasMisses: Bool; var close: Bool
+                       var needed: Int; var nextTitle: String?; var nextInTopic: Bool; var done: Int; var lessons: Int; var reward: RewardContext?; var hasMisses: Bool; var close: Bool
                        var hasSecondTry: Bool; var afterReading: Int }
             return render("lesson_done", C(title: v.title, correct: v.correct, total: v.total, hasChecks: v.total > 0, testedOut: v.testedOut,
-                                           finished: v.finished, needed: v.needed, nextTitle: v.nextTitle, done: v.lessonsDone,
+                                           finished: v.finished, needed: v.needed, nextTitle: v.nextTitle, nextInTopic: v.nextInTopic,
+                                           done: v.lessonsDone,
                                            lessons: v.lessonsTotal, reward: v.reward.map(RewardContext.init), hasMisses: v.correct < v.total,
                                            close: v.correct + 1 == v.needed,
                                            hasSecondTry: v.rightAfterReading != nil, afterReading: v.rightAfterReading ?? 0))

@@ -179,10 +179,11 @@ extension Reduction {
         let siblings = lesson.topic.map { banks.lessons(for: $0) } ?? lesson.stateCode.map { banks.lessons(forState: $0) } ?? []
         let next = siblings.first { state.lessonsDone[$0.id] == nil } ?? nextLesson
         let progress = lessonProgress
-        let view = LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: testedOut, finished: true,
+        var view = LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: testedOut, finished: true,
                                   needed: Reduction.testOutNeeded(total), nextTitle: next?.title,
                                   lessonsDone: progress.done, lessonsTotal: progress.total,
                                   reward: total > 0 ? reward(since: xpAtStart) : nil, rightAfterReading: rightAfterReading)
+        view.nextInTopic = next != nil && next?.id != nextLesson?.id
         var rows: [[Button]] = []
         if let next { rows.append([Button(.nextLesson, .openLesson(next.id))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))])

@@ -176,6 +176,9 @@ public struct LessonDoneView: Equatable, Sendable {
     public var finished: Bool
     public var needed: Int
     public var nextTitle: String?
+    /// The next lesson is this topic's (the learner picked the topic), not the path's next, which
+    /// Home offers: said as "Next in this topic", so the two labels don't seem to disagree.
+    public var nextInTopic: Bool = false
     public var lessonsDone: Int
     public var lessonsTotal: Int
     public var reward: SessionReward? = nil

@@ -318,3 +318,34 @@ import Testing
         #expect(missed.due.timeIntervalSince(now) == 600)
     }
 }
+
+/// Issue #43 item 3: a lesson's "Next up: Your permit, step by step" beside Home's "📖 Start
+/// learning: Road signs" read as a contradiction; a topic's next lesson now says it is the topic's.
+@Suite struct NextLessonLabelTests {
+    @Test func aLessonPickedFromATopicSaysItsNextIsTheTopics() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let banks = try #require(loaded)
+        let chat = TestChat(banks: banks, chatID: 65, name: "Kay")
+        _ = chat.reduce(.commandSent(.start, payload: "KY"))
+        let own = banks.lessons(forState: "KY")
+        _ = chat.tap(.openLesson(own[0].id))
+        var done: LessonDoneView?
+        for _ in 0..<30 where done == nil {
+            let effects: [Effect]
+            if let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) {
+                if quiz.phase == .answered {
+                    effects = chat.tap(.next(quiz: quiz.id, question: quiz.index))
+                } else {
+                    effects = chat.tap(.answer(quiz: quiz.id, question: quiz.index, option: q.correctAnswerIndex))
+                }
+            } else {
+                effects = chat.reduce(.textSent("next"))
+            }
+            done = effects.compactMap { if case .send(let r) = $0, case .lessonDone(let v) = r.message { return v }; return nil }.first
+        }
+        let view = try #require(done)
+        #expect(view.nextTitle == own[1].title && view.nextInTopic, "\(view)")
+        let prompts = try Prompts.load(directory: "\(repoRoot)/Prompts/en")
+        #expect(prompts.render(.lessonDone(view)).contains("Next in this topic: <b>\(own[1].title)</b>"))
+    }
+}
