@@ -80,7 +80,25 @@ struct AdminDesk {
     }
 
     /// Re-reads Banks/, validates everything, and swaps atomically; a bad bank keeps the old ones.
+    /// Validating every file (and building the ask index) takes a while, so it runs on the
+    /// maintenance thread, not the batch's: learners' updates go on meanwhile, and the report
+    /// follows in its own message (#39 item 3).
     func reload(chatID: Int64) -> [OutboxItem] {
+        let bot = self.bot
+        bot.maintenance.start {
+            let desk = AdminDesk(bot: bot)
+            do {
+                try bot.store.commit([], offset: nil, extraOutbox: desk.reloadReport(chatID: chatID))
+                bot.sender.wakeSoon()
+            } catch {
+                bot.logger.error("bank reload report not queued: \(error)")
+            }
+        }
+        return [reply(chatID, prompts.strings.buttons["adminReloading"] ?? "Reloading the banks…")]
+    }
+
+    /// The reload itself and its report (with "Tell TX learners" buttons for states with new questions).
+    func reloadReport(chatID: Int64) -> [OutboxItem] {
         let outcome = bot.reloadBanks()
         var buttons: [[InlineKeyboardButton]] = []
         for (code, added) in outcome.addedByState.prefix(3) {

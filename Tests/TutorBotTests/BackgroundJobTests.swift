@@ -35,6 +35,8 @@ import TutorStore
                 "\(h.fake.messages(chat: admin).last?.text ?? "")")
 
         h.fake.say("/reload", chat: admin)
+        // Answered at once; the validation runs off the batch thread and its report follows (#39 item 3).
+        #expect(h.waitForText(admin, "Reloading the banks"))
         #expect(h.waitForText(admin, "Banks reloaded"))
         h.fake.say("/broadcast", chat: admin)
         #expect(h.waitForText(admin, "/broadcast all Your note"))
