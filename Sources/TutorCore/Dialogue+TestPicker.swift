@@ -20,7 +20,7 @@ extension Reduction {
         // The fixed test open, or put aside for another quiz: "in progress", not "not taken yet".
         let aside = state.session.parkedState == nil || state.session.parkedState == info.code ? state.session.parkedQuiz : nil
         for run in [state.session.quiz, aside].compactMap({ $0 }) {
-            if case .practiceTest(let n) = run.mode, n != 0, !run.answers.isEmpty { view.open = (n, run.answers.count) }
+            if case .practiceTest(let n) = run.mode, n != 0, !run.answers.isEmpty { view.open = .init(number: n, answered: run.answers.count) }
         }
         view.revealAsYouGo = learner.revealAnswersAsYouGo
         view.untaught = untaughtInATest(info)

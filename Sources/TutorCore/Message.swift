@@ -259,15 +259,15 @@ public struct PickTestView: Equatable, Sendable {
     /// Best score so far on tests 1-4 (index 0 = test 1), nil when not taken.
     public var best: [QuizResult?]
     /// The fixed test open part-way (its number and questions answered), shown as "in progress".
-    public var open: (number: Int, answered: Int)? = nil
+    public var open: OpenTest? = nil
     /// Settings' "answers shown as you go": the test list says so instead of "revealed at the end".
     public var revealAsYouGo = false
     /// About how many of a test's questions come from lessons not read yet (0: the path is done).
     public var untaught = 0
 
-    public static func == (a: PickTestView, b: PickTestView) -> Bool {
-        a.state == b.state && a.best == b.best && a.open?.number == b.open?.number && a.open?.answered == b.open?.answered
-            && a.revealAsYouGo == b.revealAsYouGo && a.untaught == b.untaught
+    public struct OpenTest: Equatable, Sendable {
+        public var number: Int
+        public var answered: Int
     }
 }
 

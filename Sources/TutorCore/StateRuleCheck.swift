@@ -14,8 +14,6 @@ public enum StateRuleCheck {
         /// Tagged questions and cards checked, and how many tags met a "not found" (nothing to check against).
         public var itemsChecked: Int
         public var uncheckable: Int
-        /// Universal questions the table leaves out somewhere, and in how many states in all.
-        public var excludedByTable: Int
         public var problems: [BankProblem]
 
         /// The one line `banks lint` prints.
@@ -78,11 +76,9 @@ public enum StateRuleCheck {
                     message: "\(StateRules.format(state.minPermitAge)), but \(file) has permitAge "
                         + "\(StateRules.format(age))"))
         }
-        let tableExcluded = BankLoader.excludesFromTable(banks.universal, banks.stateRuleTags, table)
-            .values.reduce(into: Set<String>()) { $0.formUnion($1) }
         return Report(
             rules: table.rules.count, jurisdictions: table.values.count, sourced: sourced, notFound: notFound,
-            itemsChecked: checked, uncheckable: uncheckable, excludedByTable: tableExcluded.count, problems: problems)
+            itemsChecked: checked, uncheckable: uncheckable, problems: problems)
     }
 
     static let file = BankLoader.stateRulesFile

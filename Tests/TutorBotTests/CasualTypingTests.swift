@@ -79,12 +79,7 @@ import Testing
     @Test func typingOnAFlashcardTurnsItOver() throws {
         let chat = texan()
         // A quick quiz answered wrong puts its questions among the cards.
-        _ = chat.tap(.menu(.quickQuiz))
-        for i in 0..<10 {
-            guard let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
-            _ = chat.tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
-            _ = chat.tap(.next(quiz: quiz.id, question: i))
-        }
+        chat.missAQuickQuiz()
         _ = chat.tap(.menu(.flashcards))
         let run = try #require(chat.state.session.cards, "a card run started")
         #expect(!run.showingAnswer)
@@ -212,12 +207,7 @@ import Testing
     @Test func flashcardsTakeStopAsAnAnswerAndYaGotItAsARating() throws {
         let chat = TestChat(banks: banks, chatID: 62, name: "Sam")
         _ = chat.reduce(.commandSent(.start, payload: "CO"))
-        _ = chat.tap(.menu(.quickQuiz))
-        for i in 0..<10 {
-            guard let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
-            _ = chat.tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
-            _ = chat.tap(.next(quiz: quiz.id, question: i))
-        }
+        chat.missAQuickQuiz()
         _ = chat.tap(.menu(.flashcards))
         #expect(chat.state.session.cards != nil)
         _ = chat.reduce(.textSent("stop"))
@@ -242,15 +232,7 @@ import Testing
         _ = chat.reduce(.commandSent(.start, payload: "TX"))
         var missed: [[String]] = []
         for _ in 0..<2 {
-            _ = chat.tap(.menu(.quickQuiz))
-            var these: [String] = []
-            for i in 0..<10 {
-                guard let quiz = chat.state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
-                these.append(q.id)
-                _ = chat.tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
-                _ = chat.tap(.next(quiz: quiz.id, question: i))
-            }
-            missed.append(these)
+            missed.append(chat.missAQuickQuiz())
             chat.now += 86_400
         }
         // (A typed-answer question answered by a tapped option may not count as a miss.)
@@ -347,5 +329,22 @@ import Testing
         #expect(view.nextTitle == own[1].title && view.nextInTopic, "\(view)")
         let prompts = try Prompts.load(directory: "\(repoRoot)/Prompts/en")
         #expect(prompts.render(.lessonDone(view)).contains("Next in this topic: <b>\(own[1].title)</b>"))
+    }
+}
+
+extension TestChat {
+    /// A quick quiz with every question answered wrong (its misses become flashcards and review);
+    /// the questions it asked.
+    @discardableResult
+    func missAQuickQuiz() -> [String] {
+        _ = tap(.menu(.quickQuiz))
+        var asked: [String] = []
+        for i in 0..<10 {
+            guard let quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { break }
+            asked.append(q.id)
+            _ = tap(.answer(quiz: quiz.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count))
+            _ = tap(.next(quiz: quiz.id, question: i))
+        }
+        return asked
     }
 }
