@@ -86,9 +86,9 @@ public actor OutboxSender {
     var unmarkedPerChat: [Int64: Int] = [:]
     /// Chats whose delivery is over but whose marks are still waiting.
     var awaitingMarks: Set<Int64> = []
-    /// Message ids of tagged messages delivered but not yet written to message_ref (an edit of
-    /// the question just sent must find it).
-    var unmarkedRefs: [String: Int64] = [:]
+    /// Message ids of tagged messages delivered: an edit finds its message here, with no
+    /// database read (see `MessageRefs`).
+    var messageRefs = MessageRefs()
     var markScheduled = false
     /// When the run loop is to write the waiting marks (`markEvery` after the first).
     var marksDue: ContinuousClock.Instant?
@@ -97,6 +97,10 @@ public actor OutboxSender {
     var pictureFileIDs: [String: String] = [:]
     /// The sender's database writes run here, off Swift's cooperative pool (see `OffPool`).
     let writes = OffPool("sender-writes")
+    /// Its reads (a message id not in `messageRefs`, a picture's file_id, a sign's PNG file) and
+    /// the progress chart's drawing: each blocks a thread, never one of the cooperative pool's.
+    let reads = OffPool("sender-reads")
+    let drawings = OffPool("sender-drawings", qos: .utility)
     static let markEvery = Duration.milliseconds(10)
     static let markBatch = 256
 
@@ -135,7 +139,12 @@ public actor OutboxSender {
     }
 
     func markForReread(_ chats: [Int64]?) {
-        if let chats { rereadChats.formUnion(chats) } else { rereadAll = true }
+        if let chats {
+            rereadChats.formUnion(chats)
+            for chatID in chats { messageRefs.forget(chatID: chatID) }
+        } else {
+            rereadAll = true
+        }
         wake()
     }
 
@@ -292,7 +301,7 @@ public actor OutboxSender {
         unmarkedIDs.insert(item.id)
         queue.remove(item)
         unmarkedPerChat[item.chatID, default: 0] += 1
-        if let tag = item.saveTag, let messageID { unmarkedRefs["\(item.chatID)/\(tag)"] = messageID }
+        if let tag = item.saveTag, let messageID { messageRefs.remember(chatID: item.chatID, tag: tag, messageID: messageID) }
         // One write scheduled at a time (another may be in flight): under load every delivery
         // lands here, and a task per delivery past `markBatch` crowded the cooperative threads
         // that answer taps.
@@ -335,10 +344,8 @@ public actor OutboxSender {
             }
             return
         }
-        for (item, messageID) in marks {
+        for (item, _) in marks {
             unmarkedIDs.remove(item.id)
-            let key = "\(item.chatID)/\(item.saveTag ?? "")"
-            if item.saveTag != nil, unmarkedRefs[key] == messageID { unmarkedRefs.removeValue(forKey: key) }
             let left = unmarkedPerChat[item.chatID, default: 1] - 1
             if left > 0 { unmarkedPerChat[item.chatID] = left; continue }
             unmarkedPerChat.removeValue(forKey: item.chatID)
