@@ -177,7 +177,7 @@ struct AdminDesk {
 
     func progressText(_ b: Broadcast, _ p: BroadcastProgress, done: Bool) -> String {
         var c = BroadcastContext()
-        c.progress = true; c.id = b.id; c.audience = audience(b.stateCode); c.everyone = c.audience.isEmpty; c.recipients = b.recipients
+        c.progress = true; c.id = (try? bot.store.broadcastNumber(b.id)).map(Int64.init) ?? b.id; c.audience = audience(b.stateCode); c.everyone = c.audience.isEmpty; c.recipients = b.recipients
         c.sent = p.sent; c.blocked = p.blocked; c.failed = p.failed; c.hasFailed = p.failed > 0; c.done = done
         return prompts.render("admin_broadcast", c)
     }
@@ -201,7 +201,7 @@ struct AdminDesk {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             var c = BroadcastContext()
-            c.cancelled = true; c.id = id
+            c.cancelled = true
             return [ack(chatID, callbackID), reply(chatID, prompts.render("admin_broadcast", c))]
         case ("bn", 3):
             guard let state = bot.banks.state(parts[1]), let count = Int(parts[2]) else { return [ack(chatID, callbackID)] }

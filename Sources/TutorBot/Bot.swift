@@ -95,7 +95,7 @@ public final class Bot: Sendable {
         self.api = api
         self.store = store
         self.banksBox = Mutex((banks, Bot.askIndex(for: banks, logger: logger)))
-        self.renderer = OutboxRenderer(prompts: prompts)
+        self.renderer = OutboxRenderer(prompts: prompts, admins: config.admins)
         self.clock = BotClock(fakeNow: config.fakeNow)
         self.notifier = SystemdNotify(socketPath: config.notifySocket)
         self.logger = logger

@@ -8,11 +8,17 @@ import TutorStore
 /// prompts here, before commit, so the sender only has to deliver them).
 public struct OutboxRenderer: Sendable {
     public let prompts: Prompts
+    /// Admins' chats (their user ids: admin commands come from private chats): their /help also
+    /// lists the admin commands.
+    let admins: Set<Int64>
     static let encoder = StreamingJSONEncoder()
     /// Telegram's limit on message text (after entity parsing; we stay under it in raw HTML too).
     public static let maxText = 4096
 
-    public init(prompts: Prompts) { self.prompts = prompts }
+    public init(prompts: Prompts, admins: Set<Int64> = []) {
+        self.prompts = prompts
+        self.admins = admins
+    }
 
     /// `picture` of an outbox row whose body is a `ScoreChartSpec` to draw at send time
     /// (its `learnerName` already holds the rendered title).
@@ -48,7 +54,11 @@ public struct OutboxRenderer: Sendable {
                     photo.picture = picture
                     out.append(photo)
                 }
-                var send = item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: text(reply), replyMarkup: markup(reply)))
+                var body = text(reply)
+                if case .help = reply.message, admins.contains(chatID), let admin = prompts.strings.admin?["help"] {
+                    body += "\n\n" + admin
+                }
+                var send = item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: body, replyMarkup: markup(reply)))
                 send.saveTag = reply.tag
                 send.priority = reply.bulk ? OutboxItem.bulkPriority : 0
                 out.append(send)

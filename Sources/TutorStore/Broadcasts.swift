@@ -76,6 +76,14 @@ extension TutorStore {
         }
     }
 
+    /// The number admins see: sent broadcasts counted in order (a cancelled draft takes none).
+    public func broadcastNumber(_ id: Int64) throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM broadcast WHERE status IN ('sending', 'done') AND id <= ?",
+                             arguments: [id]) ?? 0
+        }
+    }
+
     public func broadcast(_ id: Int64) throws -> Broadcast? {
         try writer.read { db in try Self.broadcast(db, id) }
     }

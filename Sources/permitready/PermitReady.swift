@@ -99,7 +99,7 @@ extension PermitReady {
         func run() async throws {
             LoggingSystem.bootstrap { label in
                 var h = StreamLogHandler.standardError(label: label)
-                h.logLevel = .error
+                h.logLevel = .info
                 return h
             }
             let bot: Bot
@@ -115,7 +115,14 @@ extension PermitReady {
                 lock = try DatabaseLock(database: config.databasePath, shared: true)
                 bot = try Bot.build(config, transport: ConsoleTransport(userID: user, name: name))
             } catch { throw fail("\(error)") }
-            print("PermitReady console chat — type a button's number to press it, or /quit.\n")
+            // The bot's log goes to a file beside the database, not between the chat's lines (an
+            // admin's refused /reload printed "error permitready: …" into the conversation).
+            let logPath = config.databasePath + ".log"
+            let logFile = open(logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            if logFile < 0 || dup2(logFile, STDERR_FILENO) < 0 {
+                print("(could not open \(logPath): the bot's log stays on stderr)")
+            }
+            print("PermitReady console chat — type a button's number to press it, or /quit. The bot's log: \(logPath)\n")
             try await runUntilSignalled(bot, lock: lock)
         }
     }
@@ -285,7 +292,8 @@ extension PermitReady {
 
         func run() throws {
             do {
-                let store = try TutorStore(path: paths.config(token: "", defaultDB: "permitready.sqlite").databasePath, access: .readOnly)
+                let config = paths.config(token: "", defaultDB: "permitready.sqlite")
+                let store = try TutorStore(path: config.databasePath, access: .readOnly)
                 if unanswered {
                     let asked = try store.unansweredQuestions()
                     print("asked most, no card answered them (last 14 days): \(asked.isEmpty ? "none" : "")")
@@ -295,10 +303,14 @@ extension PermitReady {
                     for v in votes { print(String(format: "  %4d 👎 %4d 👍 ", v.notHelpful, v.helpful) + v.ref) }
                     return
                 }
-                let now = Date()
+                // The bot's clock (PERMITREADY_FAKE_NOW in a demo), so "today" is the bot's today.
+                let now = BotClock(fakeNow: config.fakeNow).now()
                 let s = try store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now))
-                print("learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek) · answers today \(s.answersToday) · blocked \(s.blocked)")
+                print("learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek)"
+                      + " · answers today \(s.answersToday) · blocked \(s.blocked)")
                 for (code, n) in s.byState { print("  \(code) \(n)") }
+                let noState = s.learners - s.byState.reduce(0) { $0 + $1.learners }
+                if noState > 0 { print("  no state yet \(noState)") }
             } catch { throw fail("\(error)") }
         }
     }
@@ -326,8 +338,10 @@ extension PermitReady {
                 let store = try TutorStore(path: config.databasePath, access: .current)
                 let prompts = try Prompts.load(directory: config.promptsDirectory)
                 let count = try store.audienceCount(stateCode: draft.stateCode)
-                let audience = draft.stateCode.flatMap { banks.state($0)?.name }.map { "\($0) learners" } ?? "every learner"
-                print("To \(count) of \(audience). Each gets:\n\n\(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n")
+                let learners = count == 1 ? "learner" : "learners"
+                let audience = draft.stateCode.flatMap { banks.state($0)?.name }.map { "\(count) \($0) \(learners)" }
+                    ?? "\(count) \(learners) (everyone)"
+                print("To \(audience). Each gets:\n\n\(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n")
                 guard count > 0 else { throw fail("nothing queued: nobody would get it (no \(audience) yet)") }
                 guard send else { print("Preview only: add --send to queue it."); return }
                 let id = try store.createBroadcast(stateCode: draft.stateCode, text: draft.text, adminChatID: nil, status: "sending", now: Date())

@@ -2,6 +2,7 @@ import Foundation
 import TelegramAPI
 import Testing
 @testable import TutorBot
+import TutorCore
 import TutorStore
 
 /// Issue #39, item 3: admin commands are answered before their batch commits, so a batch that
@@ -59,5 +60,27 @@ import TutorStore
         // A different tap on the same Send (a second press) still is.
         let outcome = try bot.store.setBroadcastStatus(Int64(id)!, from: "draft", to: "sending", updateID: 5)
         #expect(!outcome)
+    }
+
+    /// #39 item 12: an admin's /help lists the admin commands (a learner's doesn't), and the first
+    /// broadcast sent is #1 however many drafts were cancelled before it.
+    @Test func anAdminsHelpListsTheAdminCommandsAndBroadcastsCountOnlySentOnes() throws {
+        let bot = try bot()
+        _ = try bot.process([Self.say("/start", update: 1), Self.say("Texas", update: 2), Self.say("/help", update: 3)])
+        let help = try #require(try texts(bot).last)
+        #expect(help.contains("/broadcast TX") && help.contains("/reload") && help.contains("/stats"), "\(help)")
+        let learnerHelp = bot.renderer.items(for: [.send(Reply(.help))], chatID: Self.admin + 1).outbox.first
+        #expect(learnerHelp.map { String(decoding: $0.body, as: UTF8.self).contains("/broadcast") } == false)
+
+        _ = try bot.process([Self.say("/broadcast texas First try", update: 4)])
+        let first = try #require(try bot.store.rows("SELECT id FROM broadcast").last?["id"])
+        _ = try bot.process([Self.tap("9bc:\(first)", update: 5)])
+        #expect(try texts(bot).last?.contains("Draft cancelled") == true)
+        _ = try bot.process([Self.say("/broadcast texas Second try", update: 6)])
+        let second = try #require(try bot.store.rows("SELECT id FROM broadcast ORDER BY id").last?["id"])
+        #expect(second != first)
+        _ = try bot.process([Self.tap("9bs:\(second)", update: 7)])
+        let progress = try #require(try bot.store.rows("SELECT body FROM outbox WHERE save_tag = 'bc\(second)'").first?["body"])
+        #expect(progress.contains("Broadcast #1"), "\(progress)")
     }
 }

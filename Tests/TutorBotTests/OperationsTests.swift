@@ -14,10 +14,13 @@ import Glibc
     static let binary = "\(repoRoot)/.build/debug/permitready"
 
     /// Runs the real CLI as a separate process; returns its exit status and output.
-    func cli(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    func cli(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = arguments
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
@@ -210,11 +213,30 @@ import Glibc
         let nobody = try cli(["broadcast", "--to", "new york", "--text", "hi", "--send"] + common)
         #expect(nobody.status != 0 && nobody.output.contains("nobody would get it"), "\(nobody.output)")
         let preview = try cli(["broadcast", "--to", "texas", "--text", "  New signs are in  "] + common)
-        #expect(preview.status == 0 && preview.output.contains("To 1 of Texas learners") && preview.output.contains("From the PermitReady team"), "\(preview.output)")
+        #expect(preview.status == 0 && preview.output.contains("To 1 Texas learner.") && preview.output.contains("From the PermitReady team"), "\(preview.output)")
         #expect(try store.rows("SELECT COUNT(*) AS n FROM broadcast").first?["n"] == "0", "nothing was queued")
         let sent = try cli(["broadcast", "--to", "TX", "--text", "New signs are in", "--send"] + common)
         #expect(sent.status == 0)
         #expect(try store.rows("SELECT text FROM broadcast").first?["text"] == "New signs are in")
+    }
+
+    /// #39 item 12: the command line's stats count "today" by the bot's clock (PERMITREADY_FAKE_NOW
+    /// in a demo) and show learners who have no state yet, so the lines add up to the total.
+    @Test func commandLineStatsUseTheBotsClockAndCountLearnersWithNoState() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = dir.appendingPathComponent("live.sqlite").path
+        let store = try TutorStore(path: live)
+        let demoDay = Date(timeIntervalSince1970: 1_900_000_000)    // 2030, long after the real today
+        try store.commit([DrillData.learner(1, now: demoDay), DrillData.learner(2, now: demoDay)], offset: nil)
+        try store.execute("UPDATE learner SET state_code = NULL WHERE chat_id = 2")
+        let stats = try cli(["stats", "--db", live], environment: ["PERMITREADY_FAKE_NOW": "2030-03-17T18:00:00Z"])
+        #expect(stats.status == 0)
+        #expect(stats.output.contains("learners 2 · active today 2"), "\(stats.output)")
+        #expect(stats.output.contains("TX 1") && stats.output.contains("no state yet 1"), "\(stats.output)")
+        let everyone = try cli(["broadcast", "--to", "all", "--text", "Hi", "--db", live,
+                                "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en"])
+        #expect(everyone.output.contains("To 1 learner (everyone)."), "\(everyone.output)")
     }
 
     @Test func healthFollowsTheHeartbeatAndSystemdHearsReadyThenWatchdog() async throws {
