@@ -14,7 +14,9 @@ extension Bot {
     public func pumpBroadcasts() throws {
         let now = clock.now()
         let desk = AdminDesk(bot: self)
-        for b in try store.sendingBroadcasts() {
+        // A console moves along its own admin's broadcasts (and those of the command line), so
+        // two consoles don't both edit one admin's progress message.
+        for b in try store.sendingBroadcasts() where config.onlyChat == nil || [nil, config.onlyChat].contains(b.adminChatID) {
             if try store.pendingBulkCount() < Self.bulkQueueTarget {
                 let renderer = self.renderer
                 _ = try store.enqueueBroadcast(b.id, limit: Self.bulkQueueTarget, now: now) { b, chat in
@@ -52,7 +54,7 @@ extension Bot {
     @discardableResult
     public func sendDueNudges() throws -> Int {
         try serially {
-            let due = try store.dueNudges(now: clock.now())
+            let due = try store.dueNudges(now: clock.now(), chatID: config.onlyChat)
             guard !due.isEmpty else { return 0 }
             var batch = Batch(bot: self)
             for chatID in due {
@@ -74,7 +76,7 @@ extension Bot {
     }
 
     private func fireTimers() throws -> Int {
-        let due = try store.dueTimers(now: clock.now())
+        let due = try store.dueTimers(now: clock.now(), chatID: config.onlyChat)
         guard !due.isEmpty else { return 0 }
         var batch = Batch(bot: self)
         for t in due {
@@ -124,7 +126,9 @@ extension Bot {
                 lastMetrics = Date()
                 maintenance.start { [self] in writeMetrics(to: path) }
             }
-            if Date().timeIntervalSince(lastPrune) >= config.pruneEverySeconds {
+            // A console (`onlyChat`) serves its own chat only: the database's pruning is the
+            // running bot's or `permitready prune`'s, not every console's.
+            if config.onlyChat == nil, Date().timeIntervalSince(lastPrune) >= config.pruneEverySeconds {
                 lastPrune = Date()
                 // Pruning a big database takes seconds: on its own thread, timers don't wait for it.
                 maintenance.start { [self] in prune() }

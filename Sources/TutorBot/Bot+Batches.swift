@@ -81,7 +81,8 @@ extension Bot {
     /// as soon as its reduction is done, while the other cores reduce the next chats: the serial
     /// write overlaps the parallel work instead of following it.
     @discardableResult
-    func commit(_ queuedBatch: Batch, offset: Int64?) throws -> [ChatChange] {
+    /// `redoing`: this batch is the chats a first commit found stale (each is done once more at most).
+    func commit(_ queuedBatch: Batch, offset: Int64?, redoing: Bool = false) throws -> [ChatChange] {
         var batch = queuedBatch
         // Button-tap answers are not stored: they are sent from memory the moment the batch is
         // committed (below). A crash in between costs a spinner that Telegram clears itself; a
@@ -89,6 +90,7 @@ extension Bot {
         var taps: [OutboxItem] = []
         var committed: [ChatChange] = []
         var failed: [(chatID: Int64, updateIDs: [Int64], reason: String)] = []
+        var stale: [[Batch.Queued]] = []
         let extra = batch.extraOutbox.filter { $0.priority != OutboxItem.tapPriority }
         let reductions = batch.startReducing(alongsideWrite: store.readsAlongsideWrite)
         // No reduction outlives its batch, even when the write fails half-way.
@@ -109,12 +111,19 @@ extension Bot {
                     if failure == nil, var change = outcome.change {
                         let chatTaps = change.outbox.filter { $0.priority == OutboxItem.tapPriority }
                         change.outbox.removeAll { $0.priority == OutboxItem.tapPriority }
-                        if let refused = try write.save(change) {
+                        if let refused = try write.save(&change) {
+                            if refused.stale, !redoing {
+                                // Saved by another process since it was read: done again from the
+                                // stored copy once this transaction is in (below), not lost.
+                                stale.append(reductions.chats[i])
+                                batch.counts.updatesProcessed -= outcome.processed
+                                continue
+                            }
                             failure = refused.reason
                         } else {
                             committed.append(change)
+                            taps += chatTaps
                         }
-                        taps += chatTaps
                     }
                     guard let failure else { continue }
                     failed.append((chatID, outcome.updateIDs, failure))
@@ -147,7 +156,7 @@ extension Bot {
             sender.answerTaps(taps)
             if let cpu = batch.cpu { cpu.subtract(ProcessFigures.threadCPUNanoseconds() - handOff) }   // the I/O path's
         }
-        chatCache.put(committed.filter { !$0.erase }.map(\.after))
+        chatCache.put(committed.filter { !$0.erase }.map { (state: $0.after, version: $0.version) })
         let erased = committed.filter(\.erase).map(\.after.learner.chatID)
         for chatID in erased { chatCache.forget(chatID) }
         // Their queued rows were deleted with them: the sender holds its own copy.
@@ -161,7 +170,16 @@ extension Bot {
         metrics.updatesProcessed.increment(by: batch.counts.updatesProcessed)
         if batch.counts.updatesSkipped > 0 { metrics.updatesSkipped.increment(by: batch.counts.updatesSkipped) }
         if batch.counts.updatesGarbled > 0 { metrics.updatesGarbled.increment(by: batch.counts.updatesGarbled) }
-        return committed
+        guard !stale.isEmpty else { return committed }
+        // A second process shares the file (a second console): these chats' copies were older than
+        // the stored rows. Their events are reduced again from a fresh read and saved on their own.
+        var again = Batch(bot: self)
+        for events in stale {
+            chatCache.forget(events[0].chatID)
+            logger.info("chat \(events[0].chatID): saved by another process meanwhile; its events are done again on the stored copy")
+            again.queued += events
+        }
+        return try committed + commit(again, offset: nil, redoing: true)
     }
 
 }

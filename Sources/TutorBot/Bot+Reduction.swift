@@ -220,11 +220,13 @@ extension Bot {
                     change = existing
                 } else {
                     var repairs: [String] = []
-                    let before = try bot.chatCache.get(chatID) ?? bot.store.loadChat(chatID, repairs: &repairs)
+                    let stored = try bot.chatCache.get(chatID) ?? bot.store.loadVersionedChat(chatID, repairs: &repairs)
+                    let before = stored?.state
                     guard let start = before ?? e.sender.map({ Dialogue.newChat(chatID: chatID, sender: $0, isGroup: e.isGroup, now: now) }) else {
                         return   // a timer for a chat that no longer exists
                     }
                     change = ChatChange(before: before, after: start, answers: [], outbox: [])
+                    change.version = stored?.version ?? 0
                     change.madeAt = now
                     if !repairs.isEmpty {
                         // Mended, not refused: the learner keeps their progress and gets an answer.

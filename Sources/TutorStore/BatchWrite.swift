@@ -14,19 +14,25 @@ public struct BatchWrite {
     /// a type, a value SQLite won't take), they are rolled back alone and the failure returned: the
     /// rest of the batch goes on and commits. Anything that is not about this chat's rows (a full
     /// disk, an I/O error, a lost lock) throws and fails the whole batch, which Telegram re-delivers.
-    public func save(_ change: ChatChange) throws -> ChatSaveFailure? {
+    /// A copy of the chat older than the stored one (`StaleChat`) is refused the same way, marked
+    /// `stale`: the caller reloads the chat and does its events again.
+    public func save(_ change: inout ChatChange) throws -> ChatSaveFailure? {
         // Cached statements rather than GRDB's `inSavepoint`, which parses both statements anew for
         // every chat (5% of an update in the engine bench).
         try db.cachedStatement(sql: "SAVEPOINT chat").execute()
         do {
             var rows: [OutboxItem] = []
-            try TutorStore.save(db, change, inserted: &rows)
+            try TutorStore.save(db, &change, inserted: &rows)
             try db.cachedStatement(sql: "RELEASE SAVEPOINT chat").execute()
             inserted.rows += rows
             return nil
         } catch {
             let reason: String
+            var stale = false
             switch error {
+            case let error as StaleChat:
+                reason = error.description
+                stale = true
             case let error as DatabaseError where ChatSaveFailure.isAboutTheRows(error):
                 reason = "\(error.resultCode): \(error.message ?? "")"
             case is EncodingError:
@@ -38,7 +44,7 @@ public struct BatchWrite {
             }
             try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT chat").execute()
             try db.cachedStatement(sql: "RELEASE SAVEPOINT chat").execute()
-            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: reason)
+            return ChatSaveFailure(chatID: change.after.learner.chatID, reason: reason, stale: stale)
         }
     }
 
@@ -52,6 +58,8 @@ public struct BatchWrite {
 public struct ChatSaveFailure: Error, CustomStringConvertible {
     public var chatID: Int64
     public var reason: String
+    /// Refused because another process saved the chat since its copy was read (`StaleChat`).
+    public var stale = false
     public var description: String { "chat \(chatID) could not be saved: \(reason)" }
 
     /// Whether a failed commit was about what was written (retrying the same rows fails the same
@@ -59,7 +67,7 @@ public struct ChatSaveFailure: Error, CustomStringConvertible {
     public static func isAboutTheRows(_ error: Error) -> Bool {
         switch error {
         case let error as DatabaseError: return isAboutTheRows(error)
-        case is EncodingError, is ChatSaveFailure: return true
+        case is EncodingError, is ChatSaveFailure, is StaleChat: return true
         default: return false
         }
     }

@@ -9,6 +9,9 @@ public struct ChatChange: Sendable {
     /// learner's changed columns, changed progress and cards), so it must be what the database holds,
     /// or `repaired` set: the bot takes it from its cache of committed chats or a fresh load.
     public var before: ChatState?
+    /// The learner row's `version` that `before` was read at; after a save, the version written.
+    /// A save whose row has moved on (another process saved the chat since) is refused as stale.
+    public var version: Int64 = 0
     public var after: ChatState
     public var answers: [AnswerRecord]
     public var outbox: [OutboxItem]
@@ -86,15 +89,25 @@ extension TutorStore {
     /// row is left out. Each mend is described in `repairs` (the caller logs and counts them); the
     /// next save of such a chat rewrites its learner row and session (`ChatChange.repaired`).
     public func loadChat(_ chatID: Int64, repairs: inout [String]) throws -> ChatState? {
-        var found: [String] = []
-        let state = try writer.read { db in try Self.loadChat(db, chatID, repairs: &found) }
-        repairs += found
-        return state
+        try loadVersionedChat(chatID, repairs: &repairs)?.state
     }
 
-    static func loadChat(_ db: Database, _ chatID: Int64, repairs: inout [String]) throws -> ChatState? {
+    /// The chat and the learner row's version it was read at (see `ChatChange.version`).
+    public func loadVersionedChat(_ chatID: Int64, repairs: inout [String]) throws -> (state: ChatState, version: Int64)? {
+        var found: [String] = []
+        let loaded = try writer.read { db -> (ChatState, Int64)? in
+            var version: Int64 = 0
+            guard let state = try Self.loadChat(db, chatID, repairs: &found, version: &version) else { return nil }
+            return (state, version)
+        }
+        repairs += found
+        return loaded.map { (state: $0.0, version: $0.1) }
+    }
+
+    static func loadChat(_ db: Database, _ chatID: Int64, repairs: inout [String], version: inout Int64) throws -> ChatState? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE chat_id = ?", arguments: [chatID]) else { return nil }
         var r = RowReader(row: row, table: "learner", key: "chat \(chatID)")
+        version = r.value("version", Int64(0))
         func day(_ column: String) -> LocalDay? { r.value(column, String?.none).flatMap(LocalDay.init(iso:)) }
         func date(_ column: String) -> Date? { r.value(column, Double?.none).map(Date.init(timeIntervalSince1970:)) }
         let now = Date()
@@ -186,7 +199,7 @@ extension TutorStore {
     /// use `commit(offset:extraOutbox:changes:)`, which isolates each chat.
     public func commit(_ changes: [ChatChange], offset: Int64?, extraOutbox: [OutboxItem] = []) throws {
         try commit(offset: offset, extraOutbox: extraOutbox) { batch in
-            for change in changes { if let failure = try batch.save(change) { throw failure } }
+            for var change in changes { if let failure = try batch.save(&change) { throw failure } }
         }
     }
 
@@ -214,7 +227,7 @@ extension TutorStore {
     }
 
     /// `inserted`: the outbox rows written, with their ids.
-    static func save(_ db: Database, _ change: ChatChange, inserted: inout [OutboxItem]) throws {
+    static func save(_ db: Database, _ change: inout ChatChange, inserted: inout [OutboxItem]) throws {
         let s = change.after
         let l = s.learner
         if change.erase {
@@ -222,8 +235,14 @@ extension TutorStore {
             for item in change.outbox { inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt)) }
             return
         }
+        if change.before != nil { change.version = try claimVersion(db, chatID: l.chatID, readAt: change.version) }
         let w = try change.prepared ?? writes(for: change)
         try LearnerRow.save(db, w.learner, l)
+        if change.before == nil {
+            // A new chat: the version of the row it made (or, rarely, of one another process made).
+            change.version = try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM learner WHERE chat_id = ?"),
+                                                arguments: [l.chatID]) ?? 0
+        }
         if let body = w.sessionBody {
             try db.cachedStatement(sql: """
                 INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
@@ -332,23 +351,25 @@ extension TutorStore {
 
     // MARK: - nudges
 
-    /// Learners whose planned reminder time has come (an index range scan on next_nudge_at).
-    public func dueNudges(now: Date, limit: Int = 1_000) throws -> [Int64] {
+    /// Learners whose planned reminder time has come (an index range scan on next_nudge_at);
+    /// `chatID`: only that chat's (a console serves its own chat).
+    public func dueNudges(now: Date, chatID: Int64? = nil, limit: Int = 1_000) throws -> [Int64] {
         try writer.read { db in
             try Int64.fetchAll(db, sql: """
-                SELECT chat_id FROM learner WHERE next_nudge_at IS NOT NULL AND next_nudge_at <= ? ORDER BY next_nudge_at LIMIT ?
-                """, arguments: [now.timeIntervalSince1970, limit])
+                SELECT chat_id FROM learner WHERE next_nudge_at IS NOT NULL AND next_nudge_at <= ?
+                AND (? IS NULL OR chat_id = ?) ORDER BY next_nudge_at LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit])
         }
     }
 
     // MARK: - timers
 
-    public func dueTimers(now: Date, limit: Int = 500) throws -> [DueTimer] {
+    public func dueTimers(now: Date, chatID: Int64? = nil, limit: Int = 500) throws -> [DueTimer] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT chat_id, key FROM timer WHERE due_at <= ? ORDER BY due_at LIMIT ?",
-                             arguments: [now.timeIntervalSince1970, limit])
+            try Row.fetchAll(db, sql: """
+                SELECT chat_id, key FROM timer WHERE due_at <= ? AND (? IS NULL OR chat_id = ?) ORDER BY due_at LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit])
                 .map { DueTimer(chatID: try $0.decode(forColumn: "chat_id"), key: try $0.decode(forColumn: "key")) }
         }
     }
-
 }

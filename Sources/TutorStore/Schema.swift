@@ -369,6 +369,14 @@ enum Schema {
                     WHERE created_by_update IS NOT NULL;
                 """)
         }
+        m.registerMigration("v17-learner-version") { db in
+            try db.execute(sql: """
+                -- Bumped by every save of the chat: a save checks it is still the version its copy
+                -- of the chat was read at, so a process holding a stale copy (a second console on
+                -- the file) reloads and redoes its work instead of overwriting newer progress.
+                ALTER TABLE learner ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return m
     }
 }

@@ -103,7 +103,7 @@ import TutorStore
         h.fake.block([poisoned])
         h.fake.say("/progress", chat: poisoned)
         #expect(h.fake.wait { (try? bot.store.loadChat(poisoned))??.learner.blocked == true })
-        #expect(bot.chatCache.get(poisoned)?.learner.blocked != false, "memory says the same as the row")
+        #expect(bot.chatCache.get(poisoned)?.state.learner.blocked != false, "memory says the same as the row")
         // A reminder comes due for them: its batch must not write the old, unblocked row back.
         try bot.store.execute("UPDATE learner SET next_nudge_at = 1 WHERE chat_id = ?", [poisoned])
         _ = try bot.sendDueNudges()

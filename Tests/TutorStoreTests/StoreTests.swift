@@ -360,8 +360,9 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         refused.madeAt = good.madeAt
         var saved: [Bool] = []
         try store.commit(offset: nil) { write in
-            saved.append(try write.save(good) == nil)
-            saved.append(try write.save(refused) == nil)
+            var first = good
+            saved.append(try write.save(&first) == nil)
+            saved.append(try write.save(&refused) == nil)
         }
         #expect(saved == [true, false], "the table refuses a body that isn't JSON: that chat rolls back alone")
         let rows = handed.withLock { $0 }
@@ -369,7 +370,13 @@ let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-c
         #expect(rows.count == 2 && rows == readBack)
         #expect(try store.pendingRows(chatID: 21).isEmpty)
         // A write that fails hands nothing over.
-        #expect(throws: (any Error).self) { try store.commit(offset: nil) { write in _ = try write.save(good); throw CancellationError() } }
+        #expect(throws: (any Error).self) {
+            try store.commit(offset: nil) { write in
+                var again = good
+                _ = try write.save(&again)
+                throw CancellationError()
+            }
+        }
         #expect(handed.withLock { $0.count } == 2)
     }
 
