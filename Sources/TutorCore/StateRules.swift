@@ -104,7 +104,7 @@ public struct StateRules: Sendable {
     /// A value as a learner reads it: 15.5 → "15½", "00:00-05:00" → "midnight to 5 a.m.".
     static func spoken(_ value: StateRuleValue) -> String {
         switch value {
-        case .number(let n): return format(n)
+        case .number(let n): return n >= 1000 && n == n.rounded() ? grouped(Int(n)) : format(n)
         case .yesNo(let b): return b ? "yes" : "no"
         case .hours(let span): return spokenHours(span)
         case .text(let t): return t
@@ -117,6 +117,17 @@ public struct StateRules: Sendable {
         var s = String(format: "%.3f", n)
         while s.hasSuffix("0") { s.removeLast() }
         return s
+    }
+
+    /// 2500 → "2,500" (a dollar amount as a teen reads it).
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return digits + out
     }
 
     /// "23:00-05:00" → "11 p.m. to 5 a.m.".

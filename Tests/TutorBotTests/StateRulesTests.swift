@@ -42,6 +42,11 @@ import Testing
 
     /// A state question tagged with a value its state's row contradicts is a lint problem that
     /// names the file, the question and the table's value.
+    /// A dollar amount reads as a teen reads it: "$2,500", not "$2500".
+    @Test func largeAmountsAreGroupedInTheSentence() {
+        #expect(StateRules.grouped(2500) == "2,500" && StateRules.grouped(1_000_000) == "1,000,000" && StateRules.grouped(500) == "500")
+    }
+
     @Test func aStateQuestionThatContradictsTheTableIsReported() throws {
         let (banks, problems) = try Self.load(editing: "states/TX.json") { root in
             var questions = root["questions"] as! [[String: Any]]
