@@ -34,6 +34,7 @@ extension Reduction {
             given.seconds = max(0, ctx.now.timeIntervalSince(shown))
         }
         quiz.answers.append(given)
+        quiz.noteAnswerTime(at: ctx.now)
         quiz.phase = .answered
         markDailyTried(quiz)
         effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,

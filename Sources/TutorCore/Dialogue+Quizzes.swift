@@ -345,7 +345,7 @@ extension Reduction {
         let view = ResultsView(result: result, stateName: stateInfo?.name,
                                // A timed test never reads longer than its limit (the timer may fire late, or the
                                // learner may come back after it ran out).
-                               durationSeconds: max(0, Int(min(ctx.now, quiz.deadline ?? ctx.now).timeIntervalSince(quiz.startedAt))),
+                               durationSeconds: Self.testTime(quiz, at: ctx.now),
                                missedCount: result.missedIDs.count,
                                timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
                                readiness: quiz.mode.isPracticeTest ? readiness(after: result) : nil,
@@ -379,5 +379,13 @@ extension Reduction {
         guard let mode = state.session.pendingQuiz, state.session.quiz != nil else { return showHome() }
         state.session.pendingQuiz = nil
         startQuiz(mode, leavingDaily: true)
+    }
+
+    /// The results' "⏱": the time spent answering (`QuizRun.activeSeconds`); a run stored before
+    /// that was kept reads the time since it began. A timed test never reads longer than its
+    /// limit (the timer may fire late, or the learner come back after it ran out).
+    static func testTime(_ quiz: QuizRun, at now: Date) -> Int {
+        let sinceStart = min(now, quiz.deadline ?? now).timeIntervalSince(quiz.startedAt)
+        return max(0, Int(min(quiz.activeSeconds ?? sinceStart, sinceStart)))
     }
 }

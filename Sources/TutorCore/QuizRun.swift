@@ -39,6 +39,19 @@ public struct QuizRun: Codable, Equatable, Sendable {
     /// recognition of an answer shown shortly before (`Knowledge.evidenceWeight`).
     public var freshCorrect: Double? = nil
     public var freshTotal: Double? = nil
+    /// Time spent answering, for the results' "⏱": each answer adds the time since the one before
+    /// (or the start), at most `longestThinking`, so a test left for days and finished later
+    /// doesn't report the days away as test time.
+    public var activeSeconds: Double? = nil
+    public var lastAnswerAt: Date? = nil
+    public static let longestThinking: TimeInterval = 180
+
+    /// Notes an answer given at `now` in the run's active time.
+    mutating func noteAnswerTime(at now: Date) {
+        let since = now.timeIntervalSince(lastAnswerAt ?? startedAt)
+        activeSeconds = (activeSeconds ?? 0) + min(max(0, since), Self.longestThinking)
+        lastAnswerAt = now
+    }
 
     public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
                 phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,

@@ -93,6 +93,37 @@ import Testing
         #expect(reply.picture != nil, "the sign comes back with its question")
         #expect(view.question.sectionName == "Road signs", "\(view.question.sectionName ?? "no section")")
     }
+
+    /// Issue #43, item 5: a test left and finished days later reported the days away as test
+    /// time; the "⏱" is the time spent answering (each gap counted up to 3 minutes).
+    @Test func aTestFinishedDaysLaterReportsTheTimeSpentAnswering() throws {
+        let chat = TestChat(banks: banks, chatID: 43, name: "Lu")
+        var s: ChatState { chat.state }
+        _ = chat.reduce(.commandSent(.start, payload: "TX"))
+        _ = chat.tap(.startTest(1))
+        let quiz = try #require(s.session.quiz)
+        var index = 0
+        var results: ResultsView?
+        while let open = s.session.quiz, open.id == quiz.id, index < 60 {
+            if index == 10 {
+                _ = chat.tap(.menu(.home))
+                chat.now += 3 * 86_400
+                _ = chat.tap(.startTest(1))
+            }
+            let q = try #require(banks.question(open.currentQuestionID))
+            let answered = chat.tap(.answer(quiz: open.id, question: index, option: q.correctAnswerIndex))
+            let next = s.session.quiz?.id == quiz.id ? chat.tap(.next(quiz: open.id, question: index)) : []
+            for effect in answered + next {
+                if case .send(let r) = effect, case .results(let v) = r.message { results = v }
+                if case .edit(_, let r) = effect, case .results(let v) = r.message { results = v }
+            }
+            index += 1
+        }
+        let view = try #require(results, "the test reached its results (\(index) taps, \(s.session.screen), \(s.results.count))")
+        // 30 answers 40 s apart, and the return after three days counted as at most 3 minutes.
+        #expect(view.durationSeconds < 30 * 40 + 240, "\(view.durationSeconds) s")
+        #expect(view.durationSeconds >= 25 * 40, "\(view.durationSeconds) s")
+    }
 }
 
 /// One learner's chat driven through the reducer on the shipped banks, 20 s between events.
