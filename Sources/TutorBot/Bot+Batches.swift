@@ -156,7 +156,7 @@ extension Bot {
             sender.answerTaps(taps)
             if let cpu = batch.cpu { cpu.subtract(ProcessFigures.threadCPUNanoseconds() - handOff) }   // the I/O path's
         }
-        chatCache.put(committed.filter { !$0.erase }.map { (state: $0.after, version: $0.version) })
+        chatCache.put(committed.filter { !$0.erase }.map { (state: $0.after, version: $0.version ?? 0) })
         let erased = committed.filter(\.erase).map(\.after.learner.chatID)
         for chatID in erased { chatCache.forget(chatID) }
         // Their queued rows were deleted with them: the sender holds its own copy.

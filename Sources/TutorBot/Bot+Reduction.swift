@@ -171,19 +171,6 @@ extension Bot {
             return (try? bot.store.hasPendingReplies(chatID: chatID)) == true
         }
 
-        /// Events whose screens may show friends (the Friends screen, Progress's league line, home
-        /// and the other menus): their friends are read for the reducer; answers and stray input,
-        /// most of the traffic, are not.
-        static func showsFriends(_ event: Event) -> Bool {
-            switch event {
-            case .commandSent: return true
-            case .buttonTapped(_, .menu?, _), .buttonTapped(_, .removeFriend?, _), .buttonTapped(_, .unfriend?, _): return true
-            // Picking a state ends on Home (a friend's newcomer sees the league at once).
-            case .buttonTapped(_, .pickState?, _), .buttonTapped(_, .switchState?, _): return true
-            default: return false
-            }
-        }
-
         /// Taps that can deal today's Daily 5: its menu button, and "try another" after one.
         static func mayDealDaily(_ event: Event) -> Bool {
             switch event {
@@ -249,14 +236,19 @@ extension Bot {
                     context.freshToken = Challenge.newToken(using: &system)
                 default: break
                 }
-                // Also for input answered with the screen again (a stray line on Home: the screen
-                // re-shown keeps its league line) or a typed state name (it ends on Home).
-                if Self.showsFriends(e.event) || [.home, .friends, .progress, .typingState, .pickingState].contains(change.after.session.screen) {
-                    // With friends removed this week, marked: last week's league is judged with them.
-                    // A chat that never had a friend (most) has none to read.
-                    if facts?.chatsWithFriendships.contains(chatID) ?? true {
-                        context.friends = try bot.store.friendSummaries(of: chatID, removedSince: League.start(of: League.week(of: now)))
+                // Friends, read only if a screen asks for them (with friends removed this week,
+                // marked: last week's league is judged with them). A chat that never had a friend
+                // (most) has none to read.
+                if facts?.chatsWithFriendships.contains(chatID) ?? true {
+                    let store = bot.store, logger = bot.logger, since = League.start(of: League.week(of: now))
+                    context.friendsLookup = Lookup {
+                        do { return try store.friendSummaries(of: chatID, removedSince: since) } catch {
+                            logger.error("chat \(chatID): friends could not be read: \(error)")
+                            return nil
+                        }
                     }
+                } else {
+                    context.friends = []
                 }
                 // The daily challenge's last answer compares with the state's day: read the others' scores then.
                 if case .buttonTapped = e.event, let quiz = change.after.session.quiz, case .daily(let day) = quiz.mode,

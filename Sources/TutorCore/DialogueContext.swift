@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the reducer may look at besides the chat's own state: no I/O, no clock of its own.
 public struct DialogueContext: Sendable {
@@ -13,8 +14,15 @@ public struct DialogueContext: Sendable {
     public var challenge: ChallengeLookup? = nil
     /// The bot's username, for the links it hands out (`https://t.me/<username>?start=…`).
     public var botUsername = "PermitReadyBot"
-    /// The learner's friends, read by the edge for the events that show them (Friends, Progress, home, menus); nil if not read.
-    public var friends: [FriendSummary]? = nil
+    /// The learner's friends (nil: none could be read). Asked for, not guessed: the edge hands
+    /// over a look-up (`friendsLookup`) that reads them the first time a screen needs them, so any
+    /// screen that shows friends gets them, and an answer that shows none costs no read.
+    public var friends: [FriendSummary]? {
+        get { friendsLookup.map { $0.value } ?? givenFriends }
+        set { givenFriends = newValue; friendsLookup = nil }
+    }
+    private var givenFriends: [FriendSummary]? = nil
+    public var friendsLookup: Lookup<[FriendSummary]?>? = nil
     /// Others' daily-challenge scores today in the learner's state, read when the daily is answered.
     public var dailyScores: DailyScores? = nil
     /// Today's Daily 5 in the learner's state as first dealt (stored), read when Daily 5 may be
@@ -25,3 +33,27 @@ public struct DialogueContext: Sendable {
 
     public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
 }
+
+/// A value the edge reads only if the reducer asks for it, at most once per event (the reducer
+/// stays free of I/O: the look-up is the edge's, given to it like a dependency).
+public final class Lookup<Value: Sendable>: Sendable {
+    private enum Loaded { case notYet, done(Value) }
+    private let load: @Sendable () -> Value
+    private let loaded = Mutex<Loaded>(.notYet)
+
+    public init(_ load: @escaping @Sendable () -> Value) { self.load = load }
+
+    public var value: Value {
+        if case .done(let known) = loaded.withLock({ $0 }) { return known }
+        let value = load()
+        loaded.withLock { $0 = .done(value) }
+        return value
+    }
+
+    /// Whether the reducer asked (tests: a screen that needs friends asked for them).
+    public var wasRead: Bool {
+        if case .done = loaded.withLock({ $0 }) { return true }
+        return false
+    }
+}
+

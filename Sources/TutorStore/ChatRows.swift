@@ -11,7 +11,8 @@ public struct ChatChange: Sendable {
     public var before: ChatState?
     /// The learner row's `version` that `before` was read at; after a save, the version written.
     /// A save whose row has moved on (another process saved the chat since) is refused as stale.
-    public var version: Int64 = 0
+    /// nil: the caller keeps no copies (a command, a test's hand-made change): not checked.
+    public var version: Int64? = nil
     public var after: ChatState
     public var answers: [AnswerRecord]
     public var outbox: [OutboxItem]
@@ -235,7 +236,11 @@ extension TutorStore {
             for item in change.outbox { inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt)) }
             return
         }
-        if change.before != nil { change.version = try claimVersion(db, chatID: l.chatID, readAt: change.version) }
+        if change.before != nil, let readAt = change.version {
+            change.version = try claimVersion(db, chatID: l.chatID, readAt: readAt)
+        } else if change.before != nil {
+            try db.cachedStatement(sql: "UPDATE learner SET version = version + 1 WHERE chat_id = ?").execute(arguments: [l.chatID])
+        }
         let w = try change.prepared ?? writes(for: change)
         try LearnerRow.save(db, w.learner, l)
         if change.before == nil {

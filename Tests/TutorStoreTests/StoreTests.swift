@@ -6,7 +6,7 @@ import TutorCore
 @testable import TutorStore
 
 let allMigrations = ["v1-core", "v2-timers", "v3-nudges", "v4-broadcasts", "v5-cards-and-game", "v6-knowledge-tracing", "v7-retention", "v8-lessons", "v9-friends", "v10-outbox-by-chat", "v11-friendship-removed", "v12-outbox-ids-never-reused", "v13-daily-set", "v14-erase-by-chat",
-                     "v15-ask-log", "v16-broadcast-updates"]
+                     "v15-ask-log", "v16-broadcast-updates", "v17-learner-version"]
 
 @Suite struct StoreTests {
     func tempPath() -> String {
