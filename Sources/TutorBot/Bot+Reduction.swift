@@ -223,6 +223,12 @@ extension Bot {
                 }
                 if let sender = e.sender, !e.isGroup { change.after.learner.firstName = sender.firstName }
                 var context = DialogueContext(banks: banks, now: now, seed: e.seed)
+                // A link must not be guessable: 128 bits from the system, not the update-derived
+                // seed, drawn only if the reducer makes a challenge.
+                context.freshTokenLookup = Lookup {
+                    var system = SystemRandomNumberGenerator()
+                    return Challenge.newToken(using: &system)
+                }
                 context.botUsername = bot.botUsername.withLock { $0 }
                 switch e.event {
                 case .commandSent(.start, let payload):
@@ -230,10 +236,6 @@ extension Bot {
                     if let token = Challenge.token(fromPayload: payload) {
                         context.challenge = try bot.store.challenge(token: token, openedBy: chatID)
                     }
-                case .buttonTapped(_, .menu(.challenge)?, _), .buttonTapped(_, .menu(.challengeBack)?, _):
-                    // A link must not be guessable: 128 bits from the system, not the update-derived seed.
-                    var system = SystemRandomNumberGenerator()
-                    context.freshToken = Challenge.newToken(using: &system)
                 default: break
                 }
                 // Friends, read only if a screen asks for them (with friends removed this week,

@@ -53,6 +53,7 @@ extension Prompts {
         case .pickMyState: return b["pickMyState"] ?? "Pick my state"
         case .friends: return b["friends"] ?? "Friends"
         case .challengeBack(let name): return text(b["challengeBack"] ?? "Challenge {{name}} back", ["name": name])
+        case .challengeNamed(let name): return text(b["challengeNamed"] ?? "Challenge {{name}}", ["name": name])
         case .playChallenge(let name): return text(b["playChallenge"] ?? "Play {{name}}'s challenge", ["name": name])
         case .daily(let done): return (done ? b["dailyDone"] : b["daily"]) ?? "Daily 5"
         case .dailyScore(let score, let total):

@@ -69,9 +69,9 @@ extension Prompts {
             struct C { var score: Int; var total: Int; var link: String; var own: Bool; var reward: RewardContext?; var sentTo: String? }
             return render("challenge_ready", C(score: v.score, total: v.total, link: v.link, own: v.own, reward: v.reward.map(RewardContext.init),
                                                sentTo: v.sentTo))
-        case .challengedBack(let friend, let questions):
-            struct C { var friend: String; var questions: Int }
-            return render("challenged_back", C(friend: friend, questions: questions))
+        case .challengedBack(let friend, let questions, let back):
+            struct C { var friend: String; var questions: Int; var back: Bool }
+            return render("challenged_back", C(friend: friend, questions: questions, back: back))
         case .challengeResult(let v):
             struct C { var opponent: String; var theirs: Int; var yours: Int; var total: Int; var won: Bool; var lost: Bool; var tied: Bool
                        var differed: [DifferenceContext]; var hasDiffered: Bool; var more: Bool; var shown: Int; var reward: RewardContext?; var newcomer: Bool

@@ -123,7 +123,8 @@ extension Reduction {
                 state.session.rematch = nil
                 sentTo = back.name
                 let link = ChallengeReadyView.link(botUsername: ctx.botUsername, token: token)
-                effects.append(.notify(chatID: back.chatID, Reply(.challengedBack(friend: challenge.creatorName, questions: mine.count),
+                let message = Message.challengedBack(friend: challenge.creatorName, questions: mine.count, back: back.direct != true)
+                effects.append(.notify(chatID: back.chatID, Reply(message,
                                                                   buttons: [[Button.link(.playChallenge(name: challenge.creatorName), link)]],
                                                                   bulk: true)))
             }

@@ -85,7 +85,12 @@ extension Reduction {
             .sorted { a, b in (a.friend.hidden ? 1 : 0, hiding ? 0 : -a.xp, a.name) < (b.friend.hidden ? 1 : 0, hiding ? 0 : -b.xp, b.name) }
         state.session.friendKeys = state.session.friendKeys?.filter { key in friends.contains { $0.chatID == key.value } }
         let lastWeek = lastWeeksWinners(everyone)
-        var rows: [[Button]] = shown.map { [Button(.removeFriend(name: $0.name), .removeFriend(friendKey(for: $0.friend.chatID)))] }
+        // Each friend: challenge them straight away (no new link to pass on), or remove them.
+        var rows: [[Button]] = shown.map { shownFriend in
+            let key = friendKey(for: shownFriend.friend.chatID)
+            return [Button(.challengeNamed(name: shownFriend.name), .challengeFriend(key)),
+                    Button(.removeFriend(name: shownFriend.name), .removeFriend(key))]
+        }
         rows.append([Button(.challengeFriend, .menu(.challenge))])
         rows.append([Button(.home, .menu(.home))])
         send(.friends(FriendsView(standings: standings, standing: standing, friendNames: shown.map(\.name), hidden: hiding,
@@ -163,4 +168,18 @@ extension Reduction {
         }
         state.learner.weekXP += points
     }
+
+    /// "⚔️ Challenge Riley": ten questions to play, then Riley gets them with a button to play (the
+    /// way "Challenge Riley back" works). A key this chat never made, or a friend gone since, is stale.
+    mutating func challengeFriend(_ key: String, callbackID: String) {
+        guard let id = state.session.friendKeys?[key] else { return stale(callbackID) }
+        guard let friend = currentFriends?.first(where: { $0.chatID == id }) else {
+            effects.append(.answerButton(callbackID: callbackID, toast: .friendAlreadyGone))
+            return showFriends()
+        }
+        effects.append(.answerButton(callbackID: callbackID, toast: nil))
+        state.session.rematch = Rematch(chatID: friend.chatID, name: Self.firstNameOnly(friend.firstName), direct: true)
+        startChallenge(back: true)
+    }
 }
+

@@ -324,6 +324,7 @@ struct Reduction {
         case .askVote(let ref, let helpful): voteAsked(ref, helpful: helpful, callbackID: callbackID)
         case .removeFriend(let key): askToUnfriend(key, callbackID: callbackID)
         case .unfriend(let key): unfriend(key, callbackID: callbackID)
+        case .challengeFriend(let key): challengeFriend(key, callbackID: callbackID)
         }
     }
 

@@ -8,8 +8,14 @@ public struct DialogueContext: Sendable {
     /// Seeds the shuffles; the runtime derives it from the update id so a replay is identical.
     public var seed: UInt64
     /// 128 random bits from the system (base64url), for an event that makes a challenge link;
-    /// the seed is derived from the update id, so it must never make a link.
-    public var freshToken: String? = nil
+    /// the seed is derived from the update id, so it must never make a link. Drawn by the edge's
+    /// look-up when the reducer asks (`freshTokenLookup`), or given (tests).
+    public var freshToken: String? {
+        get { freshTokenLookup.map { $0.value } ?? givenToken }
+        set { givenToken = newValue; freshTokenLookup = nil }
+    }
+    private var givenToken: String? = nil
+    public var freshTokenLookup: Lookup<String?>? = nil
     /// What the edge found for a `/start` challenge link.
     public var challenge: ChallengeLookup? = nil
     /// The bot's username, for the links it hands out (`https://t.me/<username>?start=…`).

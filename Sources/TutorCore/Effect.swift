@@ -51,6 +51,7 @@ public enum ButtonLabel: Equatable, Sendable {
     case challengeFriend, shareChallenge, pickMyState, friends
     /// "⚔️ Challenge Maya back": a new challenge of one's own to send.
     case challengeBack(name: String)
+    case challengeNamed(name: String)
     /// "⚔️ Play Maya's challenge": the link in the news that Maya challenged them back.
     case playChallenge(name: String)
     case removeFriend(name: String)

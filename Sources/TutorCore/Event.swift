@@ -85,6 +85,8 @@ public enum ButtonAction: Equatable, Sendable {
     /// session keeps for that friend (never a chat id or a list position in a button).
     case removeFriend(String)
     case unfriend(String)
+    /// "⚔️ Challenge Riley" on Friends: a friend already added (the same session key as Remove).
+    case challengeFriend(String)
     /// Under an answer to a typed question (`AskRef.raw`): quiz on it, show the other card, 👍 / 👎.
     case askQuiz(String)
     case askShow(String)
@@ -116,6 +118,7 @@ public enum ButtonAction: Equatable, Sendable {
         case .topicLessons(let t): body = "o:\(t.rawValue)"
         case .removeFriend(let key): body = "f:\(key)"
         case .unfriend(let key): body = "u:\(key)"
+        case .challengeFriend(let key): body = "h:\(key)"
         case .askQuiz(let ref): body = "y:\(ref)"
         case .askShow(let ref): body = "j:\(ref)"
         case .askVote(let ref, let helpful): body = "v:\(helpful ? 1 : 0):\(ref)"
@@ -193,9 +196,13 @@ public enum ButtonAction: Equatable, Sendable {
             let ref = parts[2...].joined(separator: ":")
             guard ["0", "1"].contains(parts[1]), Self.isAskRef(ref) else { return nil }
             self = .askVote(ref, helpful: parts[1] == "1")
-        case ("f", 2), ("u", 2):
+        case ("f", 2), ("u", 2), ("h", 2):
             guard (4...12).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else { return nil }
-            self = parts[0] == "f" ? .removeFriend(parts[1]) : .unfriend(parts[1])
+            switch parts[0] {
+            case "f": self = .removeFriend(parts[1])
+            case "u": self = .unfriend(parts[1])
+            default: self = .challengeFriend(parts[1])
+            }
         default:
             return nil
         }

@@ -252,6 +252,8 @@ public struct Rematch: Codable, Equatable, Sendable {
     public var name: String
     /// The challenge made for them, once started.
     public var token: String? = nil
+    /// Picked on Friends ("Challenge Riley"), not answering their challenge ("… back").
+    public var direct: Bool? = nil
 }
 
 /// A lesson being read: which card is showing, and whether the learner chose to test out first.

@@ -356,7 +356,7 @@ public enum Message: Equatable, Sendable {
     case challengeResult(ChallengeResultView)
     case challengePlayed(ChallengePlayedView)
     /// To a friend: they were challenged back (the link is the message's button).
-    case challengedBack(friend: String, questions: Int)
+    case challengedBack(friend: String, questions: Int, back: Bool)
     case friends(FriendsView)
     case confirmUnfriend(ConfirmUnfriendView)
     case dailyResult(DailyResultView)

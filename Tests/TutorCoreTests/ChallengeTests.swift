@@ -193,7 +193,7 @@ struct ChallengeTests {
         let effects = Self.play(&jo, right: 6)
         let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
         #expect(news.count == 1 && news.first?.0 == 77 && news.first?.1.bulk == true)
-        #expect(news.first?.1.message == .challengedBack(friend: "Jo", questions: 10))
+        #expect(news.first?.1.message == .challengedBack(friend: "Jo", questions: 10, back: true))
         #expect(news.first?.1.buttons.first?.first?.url == "https://t.me/PermitReadyBot?start=c\(back)", "the button opens Jo's challenge")
         guard case .send(let ready)? = effects.last(where: { if case .send(let r) = $0, case .challengeReady = r.message { true } else { false } }),
               case .challengeReady(let view) = ready.message else { Issue.record("no link"); return }
@@ -247,4 +247,30 @@ struct LeagueTests {
         #expect(League.week(of: mondayEastern) == LocalDay(iso: "2026-11-23"))
         #expect(League.week(of: mondayEastern.addingTimeInterval(-60)) == LocalDay(iso: "2026-11-16"))
     }
+
+    /// Issue #43, item 14: friends already added challenge each other from Friends, no new link
+    /// to pass on: "⚔️ Challenge Riley", ten questions, and Riley gets them with a Play button.
+    @Test func aFriendIsChallengedFromTheFriendsScreen() throws {
+        var sam = Dialogue.newChat(chatID: 77, sender: Sender(userID: 77, firstName: "Sam"), isGroup: false, now: Sample.t0)
+        sam.learner.stateCode = "NY"
+        let riley = FriendSummary(chatID: 78, firstName: "Riley", weekXP: 0, xpWeek: nil, streak: Streak(), hidden: false)
+        var ctx = ChallengeTests.ctx(token: ChallengeTests.token)
+        ctx.friends = [riley]
+        var effects: [Effect]
+        (sam, effects) = Dialogue.reduce(sam, .buttonTapped(callbackID: "f", action: .menu(.friends), messageID: 9), ctx)
+        let buttons: [[Button]] = effects.compactMap { effect -> [[Button]]? in
+            if case .send(let r) = effect, case .friends = r.message { return r.buttons }
+            return nil
+        }.first ?? []
+        let challenge = try #require(buttons.joined().first { if case .challengeNamed(name: "Riley") = $0.label { true } else { false } })
+        (sam, _) = Dialogue.reduce(sam, .buttonTapped(callbackID: "c", action: challenge.action, messageID: 9), ctx)
+        #expect(sam.session.quiz?.mode == .challenge(ChallengeTests.token))
+        let news = ChallengeTests.play(&sam, right: 8).compactMap { if case .notify(let chat, let r) = $0 { (chat, r) } else { nil } }
+        #expect(news.count == 1 && news.first?.0 == 78)
+        #expect(news.first?.1.message == .challengedBack(friend: "Sam", questions: 10, back: false), "'challenged you', not '… back'")
+        // A forged key, or a friend gone since, does nothing but say so.
+        let (_, forged) = Dialogue.reduce(sam, .buttonTapped(callbackID: "x", action: .challengeFriend("zzzzzz"), messageID: 9), ctx)
+        #expect(!forged.contains { if case .notify = $0 { true } else { false } })
+    }
 }
+
