@@ -57,7 +57,9 @@ public struct AskQuery: Sendable {
         return [
             " speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
             " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
-            " green flags",
+            " green flags", " are you real", " r u real", " you a real", " real person", " who made you", " who created you",
+            " who built you", " meaning of life", " gonna fail", " going to fail", " tired of studying", " parents are fighting",
+            " parents fighting", " my parents fight",
         ]
         .contains { text.contains($0 + " ") }
     }
@@ -79,7 +81,9 @@ public struct AskQuery: Sendable {
             "miss", "limit", "many",
         ])
         let age = any(["old", "age"]) && any(["permit", "learners", "learner", "license", "licence"])
-        let handbook = any(["handbook", "manual"]) || (words.contains("study") && any(["book", "guide"]))
+        // "manual" is the handbook, not a manual car or "visual manual cognitive" distraction.
+        let manualMeansHandbook = words.contains("manual") && !any(["car", "gear", "transmission", "visual", "cognitive", "stick"])
+        let handbook = words.contains("handbook") || manualMeansHandbook || (words.contains("study") && any(["book", "guide"]))
         // "what score do i need to pass": the pass mark, though "test" isn't said.
         let passMark = any(["score", "percent"]) && any(["pass", "passing"])
         return (test && format) || age || handbook || passMark

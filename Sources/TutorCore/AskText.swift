@@ -140,7 +140,8 @@ public enum AskText {
         ("under the influence", "impaired"), ("cone zone", "work zone"), ("construction zone", "work zone"),
         ("learners permit", "permit"), ("learner permit", "permit"), ("how old", "age"), ("time limit", "timed"),
         ("pass mark", "pass"), ("passing score", "pass"), ("blood alcohol", "bac"), ("stop light", "traffic light"),
-        ("k turn", "three point turn"), ("3 point", "three point"),
+        ("k turn", "three point turn"), ("3 point", "three point"), ("a u turn", "a uturn"), ("u turns", "uturn"),
+        ("manual car", "gear"), ("manual transmission", "gear"), ("stick shift", "gear"),
     ]
     public static let phrases: [(from: [String], to: [String])] = phrasePairs.map { pair in
         (from: pair.0.split(separator: " ").map(String.init), to: pair.1.split(separator: " ").map(String.init))
@@ -183,7 +184,7 @@ public enum AskText {
         "netflix", "game", "games", "minecraft", "fortnite", "roblox", "football", "basketball", "soccer", "weather",
         "forecast", "horoscope", "zodiac", "bitcoin", "stock", "job", "jobs", "hire", "resume", "college", "sat",
         "poem", "story", "dinosaur", "planet", "universe", "sound", "physics", "chemistry", "biology", "history",
-        "buy", "cheapest", "insurance", "loan", "lease", "dealership", "mall", "shopping", "real", "human", "ai",
+        "buy", "cheapest", "insurance", "loan", "lease", "dealership", "mall", "shopping", "human", "ai",
         "chatgpt", "alive", "feelings", "love", "marry", "sing", "dance", "translate", "spanish", "french",
         "einstein", "celebrity", "taylor", "swift", "youtube", "tiktok", "instagram", "meme", "memes", "birthday",
         "hungry", "bored", "sad", "dumb", "stupid", "robot", "barking", "bark", "cheat", "cheating", "nervous",
@@ -194,6 +195,8 @@ public enum AskText {
         // Phones and computers as such (a phone *while driving* is on topic: those words are not here).
         "mode", "app", "apps", "download", "wifi", "pdf", "file", "files", "laptop", "computer", "password", "email",
         "charger", "battery", "update", "settings",
+        // Life outside the car: meals, family rows, feelings about studying.
+        "dinner", "lunch", "breakfast", "taller", "annoying",
         // School and games.
         "chem", "final", "finals", "teacher", "league", "legends", "xbox", "playstation", "ps5",
         "nintendo", "valorant", "gta",

@@ -158,6 +158,24 @@ import TutorStore
         #expect(try index.lookUp("can you turn left on red in west virginia", learnerState: "TX").stateCode == "WV")
     }
 
+    /// Chat about life is declined, however many words it shares with a card ("who made you" and
+    /// "made up of", "my parents are fighting" and "fights the system"); the same words about the
+    /// road still get their card ("is that real" about fines, "u" as "you" before "turn left").
+    @Test func chatAboutLifeIsDeclinedAndRoadWordsStillAnswer() throws {
+        let (banks, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let index = try AskIndex(banks: try #require(banks))
+        for chat in ["who made you", "what should i eat for dinner", "my parents are fighting", "im gonna fail",
+                     "whats the meaning of life", "im so tired of studying", "are you a real person"] {
+            let got = try index.lookUp(chat, learnerState: "TX")
+            #expect(got.best == nil, "\(chat) → \(got.best?.raw ?? "")")
+        }
+        #expect(try index.lookUp("fines double in work zones is that real", learnerState: "TX").best != nil)
+        #expect(try index.lookUp("can u turn left on red in missouri", learnerState: "IL").stateCode == "MO")
+        #expect(try index.lookUp("where am i allowed to do a u turn", learnerState: "TX").best != nil)
+        let manualCar = try index.lookUp("which gear do i leave a manual car in when i park", learnerState: "TX")
+        #expect(manualCar.best?.raw.hasPrefix("state:") == false, "a manual car is not the handbook")
+    }
+
     /// A regression floor at the level measured when the ranking was tuned, not the goal: the
     /// goal (precision at 1 ≥ 90%, off-topic declined ≥ 95%, the state's own rule 100%) is not
     /// met yet (issue 42's note has the figures). The held-out half was never looked at while tuning.
