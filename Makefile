@@ -68,8 +68,10 @@ boundaries:
 	  echo "TutorCore must stay pure (Foundation only)"; exit 1; fi
 	@if grep -rEn '^import (TutorStore|TutorCore|GRDB)' Sources/TelegramAPI; then \
 	  echo "TelegramAPI must not depend on the store or the core"; exit 1; fi
-	@if grep -rEn '^import (FakeBotAPI|LearnerSimulation)' Sources/permitready Sources/TutorBot Sources/TutorStore Sources/TutorCore; then \
-	  echo "the shipped binary must not carry the fake Bot API or the simulated learners (permitready-bench does)"; exit 1; fi
+	@if grep -rEn '^import (FakeBotAPI|LearnerSimulation|Drills)' Sources/permitready Sources/TutorBot Sources/TutorStore Sources/TutorCore; then \
+	  echo "the shipped binary must not carry the fake Bot API, the simulated learners or the drills (permitready-bench does)"; exit 1; fi
+	@if grep -rEln 'enum DrillData|write-load|WriteLoad' Sources/permitready Sources/TutorBot Sources/TutorStore Sources/TutorCore; then \
+	  echo "drill data and the write-load drill belong in Sources/Drills and permitready-bench"; exit 1; fi
 	@if grep -rEln 'enum Calibration|struct FakeBotAPI|final class FakeBotAPI|struct StreamingJSONEncoder|enum JSONValue' Sources/TutorCore Sources/TutorBot; then \
 	  echo "the learner simulator, the fake and the JSON coding belong in their own modules"; exit 1; fi
 	@if grep -rEn '^import' Sources/JSONCoding | grep -v 'import Foundation$$'; then \

@@ -7,7 +7,7 @@ import PackageDescription
 // binary that ships carries none of them.
 let package = Package(
     name: "PermitReady",
-    platforms: [.macOS(.v14)],
+    // Linux only: the transport's C shim waits on epoll, and the bot runs under systemd.
     products: [
         .executable(name: "permitready", targets: ["permitready"]),
         .executable(name: "permitready-bench", targets: ["permitready-bench"]),
@@ -64,19 +64,24 @@ let package = Package(
         .target(name: "FakeBotAPI"),
         // Simulated learners with hidden knowledge, for the readiness calibration (bench and tests).
         .target(name: "LearnerSimulation", dependencies: ["TutorCore"]),
+        // Synthetic learners for drills, benchmarks and tests (`DrillData`): not in the shipped binary.
+        .target(name: "Drills", dependencies: ["TutorCore", "TutorStore"]),
         .executableTarget(
             name: "permitready",
             dependencies: ["TutorBot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "permitready-bench",
-            dependencies: ["TutorBot", "FakeBotAPI", "LearnerSimulation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "TutorBot", "FakeBotAPI", "LearnerSimulation", "Drills",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(name: "TutorCoreTests", dependencies: ["TutorCore", "JSONCoding", "LearnerSimulation"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TutorStoreTests", dependencies: ["TutorStore", "TutorCore"]),
         .testTarget(
             name: "TutorBotTests",
-            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI", "FakeBotAPI", "JSONCoding"],
+            dependencies: ["TutorBot", "TutorCore", "TutorStore", "TelegramAPI", "FakeBotAPI", "JSONCoding", "Drills"],
             resources: [.copy("Fixtures")]
         ),
     ],

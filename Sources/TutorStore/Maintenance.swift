@@ -322,8 +322,9 @@ extension TutorStore {
         }
     }
 
-    /// Runs a statement on the writer (the retention bench's bulk fills).
-    public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws {
+    /// Runs a statement on the writer (the retention bench's bulk fills, tests' hand-made rows):
+    /// `package`, never the bot's way to write.
+    package func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws {
         try writer.write { db in try db.execute(sql: sql, arguments: StatementArguments(arguments)) }
     }
 

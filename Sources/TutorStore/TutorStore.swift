@@ -171,8 +171,9 @@ public final class TutorStore: Sendable {
 
     // MARK: - inspection (tests, stats)
 
-    /// Runs a read-only SQL query and returns its rows as string dictionaries (tests and diagnostics).
-    public func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws -> [[String: String]] {
+    /// Runs a read-only SQL query and returns its rows as string dictionaries. `package`: for this
+    /// package's tests and benchmarks, not for the bot's code (which goes through named methods).
+    package func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws -> [[String: String]] {
         try writer.read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
                 var d: [String: String] = [:]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Drills
 import FakeBotAPI
 import Foundation
 import Synchronization
@@ -64,8 +65,16 @@ struct PermitReadyBench: AsyncParsableCommand {
     var askSet: String?
     @Flag(help: "With --ask-set: list the questions of the tuning half answered wrong.") var askMisses = false
     @Flag(help: "With --ask-set: search the judge's settings on the tuning half.") var askTune = false
+    @Option(help: "Drills only: commit synthetic learners steadily into this database, one line per commit.")
+    var writeLoad: String?
+    @Option(help: "With --write-load: commits per second.") var perSecond: Double = 20
+    @Option(help: "With --write-load: stop after this many seconds (0: until killed).") var seconds: Double = 0
+    @Option(help: "With --write-load: first chat id.") var firstChat: Int64 = 1
 
     func run() async throws {
+        if let writeLoad {
+            return try DrillData.writeLoad(database: writeLoad, perSecond: perSecond, seconds: seconds, firstChat: firstChat)
+        }
         if let askSet {
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
             if askTune { return try suites.askTune(directory: askSet) }

@@ -108,31 +108,4 @@ extension PermitReady {
             } catch { throw fail("\(error)") }
         }
     }
-
-    /// Commits learners with answers and cards as the bot does, for restore drills (Litestream,
-    /// backups under load): prints one line per commit, so a drill knows exactly what was committed.
-    struct WriteLoad: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "write-load", abstract: "Drills only: commit synthetic learners steadily.",
-                                                        shouldDisplay: false)
-        @OptionGroup var paths: Paths
-        @Option(help: "Commits per second.") var perSecond: Double = 20
-        @Option(help: "Stop after this many seconds (0: until killed).") var seconds: Double = 0
-        @Option(help: "First chat id.") var firstChat: Int64 = 1
-
-        func run() throws {
-            let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
-            let store: TutorStore
-            do { store = try TutorStore(path: path) } catch { throw fail("\(error)") }
-            let t0 = Date()
-            var chat = firstChat
-            while seconds == 0 || Date().timeIntervalSince(t0) < seconds {
-                let change = DrillData.learner(chat, now: Date())
-                do { try store.commit([change], offset: nil) } catch { throw fail("\(error)") }
-                // Written straight to the descriptor: a drill killed with -9 must have seen every line.
-                FileHandle.standardOutput.write(Data("committed \(chat) \(String(format: "%.3f", Date().timeIntervalSince1970))\n".utf8))
-                chat += 1
-                Thread.sleep(forTimeInterval: 1 / perSecond)
-            }
-        }
-    }
 }

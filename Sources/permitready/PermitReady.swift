@@ -13,7 +13,7 @@ struct PermitReady: AsyncParsableCommand {
         abstract: "A Telegram tutor that gets teens ready for their learner's-permit test.",
         version: PermitReadyVersion.string,
         subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self, Ask.self,
-                      Backup.self, Restore.self, Health.self, Prune.self, WriteLoad.self],
+                      Backup.self, Restore.self, Health.self, Prune.self],
         defaultSubcommand: nil
     )
 }

@@ -1,3 +1,4 @@
+import Drills
 import FakeBotAPI
 import Foundation
 import TelegramAPI
