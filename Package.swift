@@ -26,6 +26,9 @@ let package = Package(
         // Operator metrics: the ecosystem's API and its Prometheus backend (text written to a file).
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // The sender's waiting chats (Heap) and the tap answers' queue (Deque): kept data structures
+        // in place of hand-written ones.
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -57,6 +60,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // The fake Bot API server: end-to-end tests drive the bot against it, and

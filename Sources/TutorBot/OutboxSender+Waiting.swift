@@ -1,4 +1,5 @@
 import Foundation
+import HeapModule
 
 /// How the sender waits: the run loop's sleep between looks, its throttle, a chat waiting out its
 /// pace and the sent marks' short delay all share one timer.
@@ -72,41 +73,29 @@ extension OutboxSender {
     }
 }
 
-/// Chats waiting out their pace, earliest first (a binary heap: hundreds wait at once under load).
+/// Chats waiting out their pace, earliest first (a heap: hundreds wait at once under load).
 struct PacedChats {
-    private var heap: [(due: ContinuousClock.Instant, waiter: CheckedContinuation<Void, Never>)] = []
+    /// One chat's wait; ordered by when it is due.
+    private struct Waiter: Comparable {
+        let due: ContinuousClock.Instant
+        let waiter: CheckedContinuation<Void, Never>
+        static func < (a: Waiter, b: Waiter) -> Bool { a.due < b.due }
+        static func == (a: Waiter, b: Waiter) -> Bool { a.due == b.due }
+    }
+    private var heap = Heap<Waiter>()
 
-    var earliest: ContinuousClock.Instant? { heap.first?.due }
+    var earliest: ContinuousClock.Instant? { heap.min?.due }
 
     mutating func add(due: ContinuousClock.Instant, waiter: CheckedContinuation<Void, Never>) {
-        heap.append((due, waiter))
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard heap[i].due < heap[parent].due else { break }
-            heap.swapAt(i, parent)
-            i = parent
-        }
+        heap.insert(Waiter(due: due, waiter: waiter))
     }
 
     /// Removes and returns the waiters due by `now` (every waiter when nil), earliest first.
     mutating func takeDue(by now: ContinuousClock.Instant?) -> [CheckedContinuation<Void, Never>] {
         var due: [CheckedContinuation<Void, Never>] = []
-        while let first = heap.first, now.map({ first.due <= $0 }) ?? true {
+        while let first = heap.min, now.map({ first.due <= $0 }) ?? true {
             due.append(first.waiter)
-            let last = heap.removeLast()
-            guard !heap.isEmpty else { break }
-            heap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count, heap[l].due < heap[m].due { m = l }
-                if r < heap.count, heap[r].due < heap[m].due { m = r }
-                guard m != i else { break }
-                heap.swapAt(i, m)
-                i = m
-            }
+            heap.removeMin()
         }
         return due
     }

@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import Logging
 import Synchronization
@@ -25,8 +26,8 @@ final class TapAnswers: Sendable {
 
     private struct State {
         var inFlight = 0
-        var waiting: [Attempt] = []
-        var next = 0   // first unsent in `waiting` (a head index: no shifting under a burst)
+        /// In arrival order (a deque: a burst of thousands is taken from the front cheaply).
+        var waiting = Deque<Attempt>()
     }
     private let state = Mutex(State())
 
@@ -51,7 +52,7 @@ final class TapAnswers: Sendable {
     }
 
     /// Answers in flight and waiting (the tests read it).
-    var outstanding: Int { state.withLock { $0.inFlight + $0.waiting.count - $0.next } }
+    var outstanding: Int { state.withLock { $0.inFlight + $0.waiting.count } }
 
     private func send(_ attempt: Attempt) {
         // No longer than Telegram still takes the answer: a slow request would hold its place
@@ -79,8 +80,8 @@ final class TapAnswers: Sendable {
                 // now. The waiting ones are dropped here, not each handed on to fail in turn (a
                 // chain of calls as long as the queue).
                 let dropped = state.withLock { s -> Int in
-                    defer { s.inFlight -= 1; s.waiting.removeAll(); s.next = 0 }
-                    return s.waiting.count - s.next
+                    defer { s.inFlight -= 1; s.waiting.removeAll() }
+                    return s.waiting.count
                 }
                 if dropped > 0 { logger.info("\(dropped) tap answer(s) not sent: \(error)") }
             }
@@ -92,18 +93,12 @@ final class TapAnswers: Sendable {
     private func done() {
         let now = ContinuousClock.now
         let next = state.withLock { s -> Attempt? in
-            while s.next < s.waiting.count, s.waiting[s.next].deadline <= now { s.next += 1 }
-            guard s.next < s.waiting.count else {
+            while let first = s.waiting.first, first.deadline <= now { s.waiting.removeFirst() }
+            guard let first = s.waiting.popFirst() else {
                 s.inFlight -= 1
-                if !s.waiting.isEmpty { s.waiting.removeAll(keepingCapacity: false); s.next = 0 }
                 return nil
             }
-            defer {
-                s.next += 1
-                // Under a long burst the taken ones are dropped now and then, not kept to the end.
-                if s.next >= 1_024, s.next * 2 >= s.waiting.count { s.waiting.removeFirst(s.next); s.next = 0 }
-            }
-            return s.waiting[s.next]
+            return first
         }
         if let next { send(next) }
     }
