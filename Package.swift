@@ -29,6 +29,8 @@ let package = Package(
         // The sender's waiting chats (Heap) and the tap answers' queue (Deque): kept data structures
         // in place of hand-written ones.
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        // Start and graceful stop on SIGTERM / SIGINT (ServiceGroup), in place of hand-made signal sources.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -73,7 +75,10 @@ let package = Package(
         .target(name: "Drills", dependencies: ["TutorCore", "TutorStore"]),
         .executableTarget(
             name: "permitready",
-            dependencies: ["TutorBot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "TutorBot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .executableTarget(
             name: "permitready-bench",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import Logging
+import ServiceLifecycle
 import TutorBot
 import TutorCore
 import TutorStore
@@ -32,27 +32,26 @@ struct Paths: ParsableArguments {
     }
 }
 
-/// Runs the bot until it ends or SIGTERM / SIGINT arrives (systemctl stop, Ctrl-C). A signal
-/// cancels the run: polling stops (the long poll in flight is abandoned), the batch being written
+/// Runs the bot until it ends or SIGTERM / SIGINT arrives (systemctl stop, Ctrl-C), under
+/// swift-service-lifecycle's `ServiceGroup`: a signal starts its graceful shutdown, which cancels
+/// the bot's run: polling stops (the long poll in flight is abandoned), the batch being written
 /// finishes or rolls back, the sender finishes what is in flight and writes its sent marks, and
-/// the database closes — within 5 s. A second signal exits at once.
+/// the database closes — within 5 s; past 10 s the group cancels whatever is left.
 func runUntilSignalled(_ bot: Bot, lock: DatabaseLock) async throws {
-    let running = Task { try await bot.run() }
-    let signalled = Mutex(false)
-    let sources = [SIGTERM, SIGINT].map { number -> any DispatchSourceSignal in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler {
-            if signalled.withLock({ was in defer { was = true }; return was }) { exit(128 + number) }
-            FileHandle.standardError.write(Data("permitready: stopping (signal \(number))\n".utf8))
-            running.cancel()
-        }
-        source.resume()
-        return source
-    }
-    defer { sources.forEach { $0.cancel() } }
-    do { try await running.value } catch { throw fail("\(error)") }
+    let logger = Logger(label: "permitready")
+    var configuration = ServiceGroupConfiguration(
+        services: [.init(service: BotService(bot: bot))], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    configuration.maximumGracefulShutdownDuration = .seconds(10)
+    do { try await ServiceGroup(configuration: configuration).run() } catch { throw fail("\(error)") }
     withExtendedLifetime(lock) {}
+}
+
+/// The bot as a service: its run is cancelled when the group's graceful shutdown begins.
+struct BotService: Service {
+    let bot: Bot
+    func run() async throws {
+        try await cancelWhenGracefulShutdown { try await bot.run() }
+    }
 }
 
 /// Exits with a one-line message on stderr (never the token).
