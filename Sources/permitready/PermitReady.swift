@@ -40,7 +40,9 @@ struct Paths: ParsableArguments {
 func runUntilSignalled(_ bot: Bot, lock: DatabaseLock) async throws {
     let logger = Logger(label: "permitready")
     var configuration = ServiceGroupConfiguration(
-        services: [.init(service: BotService(bot: bot))], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // The bot's run ending on its own (the console's input ended, /quit) ends the group too.
+        services: [.init(service: BotService(bot: bot), successTerminationBehavior: .gracefullyShutdownGroup)],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     configuration.maximumGracefulShutdownDuration = .seconds(10)
     do { try await ServiceGroup(configuration: configuration).run() } catch { throw fail("\(error)") }
     withExtendedLifetime(lock) {}
@@ -122,7 +124,10 @@ extension PermitReady {
                 print("(could not open \(logPath): the bot's log stays on stderr)")
             }
             print("PermitReady console chat — type a button's number to press it, or /quit. The bot's log: \(logPath)\n")
-            try await runUntilSignalled(bot, lock: lock)
+            do { try await runUntilSignalled(bot, lock: lock) } catch {
+                print("permitready: the chat stopped on an error (its line is in \(logPath))")
+                throw error
+            }
         }
     }
 
