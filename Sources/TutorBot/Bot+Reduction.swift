@@ -171,14 +171,6 @@ extension Bot {
             return (try? bot.store.hasPendingReplies(chatID: chatID)) == true
         }
 
-        /// Taps that can deal today's Daily 5: its menu button, and "try another" after one.
-        static func mayDealDaily(_ event: Event) -> Bool {
-            switch event {
-            case .buttonTapped(_, .menu(.daily)?, _), .buttonTapped(_, .menu(.tryAnother)?, _): return true
-            default: return false
-            }
-        }
-
         /// Input a chat can send hundreds of (text, stickers, edits); commands and buttons are never stray.
         static func isStray(_ event: Event) -> Bool {
             switch event {
@@ -252,20 +244,20 @@ extension Bot {
                 } else {
                     context.friends = []
                 }
-                // The daily challenge's last answer compares with the state's day: read the others' scores then.
-                if case .buttonTapped = e.event, let quiz = change.after.session.quiz, case .daily(let day) = quiz.mode,
-                   quiz.index >= quiz.questionIDs.count - 1, let code = change.after.learner.stateCode {
-                    context.dailyScores = try bot.store.dailyScores(stateCode: code, day: LocalDay(ordinal: day), excluding: chatID)
+                // Daily 5: the day's five as first dealt, and the others' and friends' scores,
+                // read only when the reducer deals one or shows a result.
+                let store = bot.store, logger = bot.logger
+                context.dailySetLookup = { code, day in
+                    do { return try store.dailySet(stateCode: code, day: day) ?? [] } catch {
+                        logger.error("chat \(chatID): Daily 5 set could not be read: \(error)")
+                        return nil
+                    }
                 }
-                // Daily 5 tapped after today's is played: the result again, compared with everyone so far.
-                if case .buttonTapped(_, .menu(.daily)?, _) = e.event, let played = change.after.session.dailyPlayed,
-                   let code = played.stateCode ?? change.after.learner.stateCode, let info = banks.state(code),
-                   played.day == DailyChallenge.day(for: info, at: now) {
-                    context.dailyScores = try bot.store.dailyScores(stateCode: code, day: played.day, excluding: chatID)
-                }
-                // Daily 5 may be dealt: the day's five as first dealt in the state, if any.
-                if Self.mayDealDaily(e.event), let code = change.after.learner.stateCode, let info = banks.state(code) {
-                    context.dailySet = try bot.store.dailySet(stateCode: code, day: DailyChallenge.day(for: info, at: now)) ?? []
+                context.dailyScoresLookup = { code, day in
+                    do { return try store.dailyScores(stateCode: code, day: day, excluding: chatID) } catch {
+                        logger.error("chat \(chatID): Daily 5 scores could not be read: \(error)")
+                        return nil
+                    }
                 }
                 // Typed text: what the banks hold on it (the reducer decides whether it was a question).
                 // ("b", "3" and a 4,000-character paste are never questions: no look-up for them.)

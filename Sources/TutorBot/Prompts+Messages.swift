@@ -104,10 +104,13 @@ extension Prompts {
             return render("confirm_unfriend", C(name: v.name))
         case .dailyResult(let v):
             struct C { var score: Int; var total: Int; var state: String; var beat: Int?; var hasBeat: Bool; var streak: Int; var multiDay: Bool
-                       var perfect: Bool; var reward: RewardContext?; var answered: Int?; var partly: Bool; var comparesFrom: Int }
+                       var perfect: Bool; var reward: RewardContext?; var answered: Int?; var partly: Bool; var comparesFrom: Int
+                       var hasFriends: Bool; var friendLine: String }
+            let friendLine = v.friends.map { "\($0.name) \($0.score)/\(v.total)" }.joined(separator: " · ")
             return render("daily_result", C(score: v.score, total: v.total, state: v.stateName, beat: v.beatPercent, hasBeat: v.beatPercent != nil,
                                             streak: v.streak, multiDay: v.streak > 1, perfect: v.score == v.total, reward: v.reward.map(RewardContext.init),
-                                            answered: v.answered, partly: v.answered != nil, comparesFrom: DailyChallenge.percentileFrom))
+                                            answered: v.answered, partly: v.answered != nil, comparesFrom: DailyChallenge.percentileFrom,
+                                            hasFriends: !v.friends.isEmpty, friendLine: friendLine))
         case .dailyIntro(let state):
             struct C { var state: String }
             return render("daily_intro", C(state: state))

@@ -68,7 +68,10 @@ public enum DailyChallenge {
 /// What the edge read of today's results in the learner's state: how many others scored 0...5.
 public struct DailyScores: Equatable, Sendable {
     public var counts: [Int]
-    public init(counts: [Int]) { self.counts = counts }
+    /// The learner's friends who played that day (those who hide from friends left out): shown
+    /// by name among friends at once, however few have played in the state.
+    public var friends: [FriendDailyScore] = []
+    public init(counts: [Int], friends: [FriendDailyScore] = []) { self.counts = counts; self.friends = friends }
     public var players: Int { counts.reduce(0, +) }
     /// Share of the others who scored less than `score`, ties counted half.
     public func beatShare(_ score: Int) -> Double {
@@ -77,6 +80,12 @@ public struct DailyScores: Equatable, Sendable {
         let tied = counts.indices.contains(score) ? counts[score] : 0
         return (Double(below) + Double(tied) / 2) / Double(players)
     }
+}
+
+public struct FriendDailyScore: Equatable, Sendable {
+    public var name: String
+    public var score: Int
+    public init(name: String, score: Int) { self.name = name; self.score = score }
 }
 
 /// The day's Daily 5 a learner played and their score (kept in the session to show again).
@@ -101,6 +110,8 @@ public struct DailyResultView: Equatable, Sendable {
     public var reward: SessionReward? = nil
     /// Answered of `total` (fewer when the run was left for another quiz).
     public var answered: Int? = nil
+    /// Friends who played the same five, best first.
+    public var friends: [FriendDailyScore] = []
 }
 
 extension Reduction {
@@ -128,11 +139,12 @@ extension Reduction {
         }
         closeAbandonedDaily(saying: false)
         let dealt = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
-        let ids = DailyChallenge.keeping(ctx.dailySet ?? [], topUp: dealt, pool: banks.poolIDs(for: info.code))
+        let stored = ctx.dailySet(state: info.code, day: day)
+        let ids = DailyChallenge.keeping(stored ?? [], topUp: dealt, pool: banks.poolIDs(for: info.code))
         guard ids.count == DailyChallenge.length else { send(.testUnavailable); return showHome() }
         // The first deal of the day is kept: after a bank reload later that day, everyone still
         // gets the same five, and "you beat 72%" compares the same questions.
-        if ctx.dailySet?.isEmpty ?? true { effects.append(.recordDailySet(stateCode: info.code, day: day, questionIDs: ids)) }
+        if stored?.isEmpty ?? true { effects.append(.recordDailySet(stateCode: info.code, day: day, questionIDs: ids)) }
         send(.dailyIntro(stateName: info.name))
         beginRun(.daily(day.ordinal), questionIDs: ids)
     }
@@ -177,11 +189,12 @@ extension Reduction {
     }
 
     private mutating func sendDailyResult(_ played: DailyPlayed, state info: StateInfo, reward: SessionReward?) {
-        let others = ctx.dailyScores
+        let others = ctx.dailyScores(state: info.code, day: played.day)
         let beat = others.flatMap { $0.players + 1 >= DailyChallenge.percentileFrom ? Int(($0.beatShare(played.score) * 100).rounded()) : nil }
         send(.dailyResult(DailyResultView(score: played.score, total: played.total, stateName: info.name, beatPercent: beat,
                                           streak: learner.dailyStreak, reward: reward,
-                                          answered: played.answered.flatMap { $0 < played.total ? $0 : nil })),
+                                          answered: played.answered.flatMap { $0 < played.total ? $0 : nil },
+                                          friends: (others?.friends ?? []).sorted { ($1.score, $0.name) < ($0.score, $1.name) })),
              buttons: [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]])
     }
 }

@@ -29,11 +29,17 @@ public struct DialogueContext: Sendable {
     }
     private var givenFriends: [FriendSummary]? = nil
     public var friendsLookup: Lookup<[FriendSummary]?>? = nil
-    /// Others' daily-challenge scores today in the learner's state, read when the daily is answered.
+    /// Others' Daily 5 scores in a state on a day, with the learner's friends' by name: read by
+    /// the edge's look-up when the reducer shows a result (or given, in tests).
+    public var dailyScoresLookup: (@Sendable (_ state: String, _ day: LocalDay) -> DailyScores?)? = nil
     public var dailyScores: DailyScores? = nil
-    /// Today's Daily 5 in the learner's state as first dealt (stored), read when Daily 5 may be
-    /// dealt: `.some([])` means none is stored yet, nil that it was not read.
+    /// A state's Daily 5 on a day as first dealt (stored): `[]` when none is stored yet, nil when
+    /// it could not be read. Read when the reducer deals one.
+    public var dailySetLookup: (@Sendable (_ state: String, _ day: LocalDay) -> [String]?)? = nil
     public var dailySet: [String]? = nil
+
+    func dailyScores(state: String, day: LocalDay) -> DailyScores? { dailyScoresLookup?(state, day) ?? dailyScores }
+    func dailySet(state: String, day: LocalDay) -> [String]? { dailySetLookup?(state, day) ?? dailySet }
     /// What the edge's ask index found for typed text (`.textSent`): the card that answers it, if any.
     public var asked: AskLookup? = nil
 

@@ -65,7 +65,18 @@ extension TutorStore {
                                           arguments: [stateCode, day.description, chatID]), counts.indices.contains(own) {
                 counts[own] = max(0, counts[own] - 1)
             }
-            return DailyScores(counts: counts)
+            // Friends who played the same five, by first name (not those who hide from friends).
+            let friends = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT l.first_name, d.score FROM friendship f
+                JOIN daily_result d ON d.chat_id = f.friend_chat_id AND d.state_code = ? AND d.day = ?
+                JOIN learner l ON l.chat_id = f.friend_chat_id
+                WHERE f.chat_id = ? AND f.removed_at IS NULL AND l.hide_from_friends = 0
+                """), arguments: [stateCode, day.description, chatID]).map { row in
+                var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
+                let name = r.value("first_name", "").split(separator: " ").first.map(String.init) ?? ""
+                return FriendDailyScore(name: name, score: r.value("score", 0))
+            }
+            return DailyScores(counts: counts, friends: friends)
         }
     }
 

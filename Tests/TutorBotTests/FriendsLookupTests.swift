@@ -61,4 +61,31 @@ import TutorStore
                 "an answer shows no friends: nothing read")
         #expect(reduce(.textSent("home")).wasRead, "home shows the league: friends read")
     }
+
+    /// #43 item 14: friends see each other's Daily 5 scores at once, however few of the state
+    /// have played (the anonymous comparison still waits for 20).
+    @Test func friendsSeeEachOthersDaily5ScoresAtOnce() throws {
+        let bot = try bot()
+        _ = try bot.process([say("/start", update: 1, chat: sam), say("Texas", update: 2, chat: sam),
+                             say("/start", update: 3, chat: riley), say("Texas", update: 4, chat: riley)])
+        let since = bot.clock.now().timeIntervalSince1970
+        try bot.store.execute("INSERT INTO friendship(chat_id, friend_chat_id, since) VALUES (\(sam), \(riley), \(since)), (\(riley), \(sam), \(since))")
+        var update: Int64 = 10
+        func playDaily(_ chat: Int64) throws -> String {
+            update += 1
+            _ = try bot.process([say("daily 5", update: update, chat: chat)])
+            for _ in 0..<5 {
+                update += 2
+                _ = try bot.process([say("A", update: update, chat: chat)])
+                _ = try bot.process([say("next", update: update + 1, chat: chat)])
+            }
+            return try bot.store.rows("SELECT body FROM outbox WHERE chat_id = \(chat) AND body LIKE '%Daily 5:%' ORDER BY id DESC LIMIT 1")
+                .first?["body"] ?? ""
+        }
+        let rileys = try playDaily(riley)
+        #expect(rileys.contains("Daily 5:") && !rileys.contains("Friends today"), "nobody else has played: \(rileys.prefix(300))")
+        let sams = try playDaily(sam)
+        #expect(sams.contains("Friends today: Riley "), "\(sams.prefix(400))")
+    }
 }
+
