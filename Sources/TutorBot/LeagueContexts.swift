@@ -16,6 +16,8 @@ struct LeagueLineContext {
     var hasAhead: Bool
     var aheadName: String
     var aheadBy: Int
+    /// More than three quizzes behind: the week's XP is out of reach, a Daily 5 score is not.
+    var farBehind: Bool
     var hasHidden: Bool
     var hiddenFriends: String
 
@@ -23,6 +25,7 @@ struct LeagueLineContext {
         place = Prompts.ordinal(l.place); of = l.of; xp = l.xp
         tied = !l.tiedWith.isEmpty; tiedWith = LastWeekContext.list(l.tiedWith); nobodyScored = l.nobodyScored
         hasAhead = l.aheadName != nil; aheadName = l.aheadName ?? ""; aheadBy = l.aheadBy
+        farBehind = hasAhead && l.aheadBy > 300
         inLead = !hasAhead && !tied && !nobodyScored
         hasHidden = l.hiddenFriends > 0
         hiddenFriends = l.hiddenFriends == 1 ? "1 friend hides" : "\(l.hiddenFriends) friends hide"

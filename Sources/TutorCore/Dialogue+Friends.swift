@@ -92,6 +92,7 @@ extension Reduction {
                     Button(.removeFriend(name: shownFriend.name), .removeFriend(key))]
         }
         rows.append([Button(.challengeFriend, .menu(.challenge))])
+        if !shown.isEmpty { rows.append([Button(.daily(done: learner.dailyDay == dailyDay), .menu(.daily))]) }
         rows.append([Button(.home, .menu(.home))])
         send(.friends(FriendsView(standings: standings, standing: standing, friendNames: shown.map(\.name), hidden: hiding,
                                   lastWeek: lastWeek, weekStartsLocal: nextWeekStartLocal, removed: removed)),

@@ -87,5 +87,21 @@ import TutorStore
         let sams = try playDaily(sam)
         #expect(sams.contains("Friends today: Riley "), "\(sams.prefix(400))")
     }
+
+    /// #43 item 14: "Riley is 972 XP ahead — a quiz is worth about 100 XP" made a behind friend
+    /// stop; far behind, Friends points at something winnable today (the same Daily 5).
+    @Test func aFriendFarBehindIsShownSomethingWinnable() throws {
+        let bot = try bot()
+        _ = try bot.process([say("/start", update: 1, chat: sam), say("Texas", update: 2, chat: sam),
+                             say("/start", update: 3, chat: riley), say("Texas", update: 4, chat: riley)])
+        let now = bot.clock.now()
+        try bot.store.execute("INSERT INTO friendship(chat_id, friend_chat_id, since) VALUES (\(sam), \(riley), \(now.timeIntervalSince1970)), (\(riley), \(sam), \(now.timeIntervalSince1970))")
+        try bot.store.execute("UPDATE learner SET week_xp = 1000, xp_week = ? WHERE chat_id = \(riley)", [League.week(of: now).description])
+        bot.forget(chatID: sam)
+        _ = try bot.process([say("A quiz first", update: 5, chat: sam), say("friends", update: 6, chat: sam)])
+        let screen = try lastText(bot, sam)
+        #expect(screen.contains("Riley is 1000 XP ahead") && screen.contains("beat Riley's score"), "\(screen.prefix(500))")
+        #expect(screen.contains("Daily 5"))
+    }
 }
 

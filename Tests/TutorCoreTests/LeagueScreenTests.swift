@@ -31,8 +31,10 @@ struct LeagueScreenTests {
     }
 
     static func removals(_ buttons: [[Button]]) -> [(name: String, key: String)] {
+        // Each friend's row: "⚔️ Challenge Ava" then "✖ Remove Ava".
         buttons.compactMap { row in
-            guard case .removeFriend(let name)? = row.first?.label, case .removeFriend(let key)? = row.first?.action else { return nil }
+            guard let remove = row.first(where: { if case .removeFriend = $0.label { true } else { false } }),
+                  case .removeFriend(let name) = remove.label, case .removeFriend(let key) = remove.action else { return nil }
             return (name, key)
         }
     }
