@@ -74,11 +74,14 @@ struct PickTestContext {
     var revealAsYouGo: Bool
     var untaught: Int
     var hasUntaught: Bool
+    /// "About 30 of each test's questions" read oddly for a 30-question test.
+    var mostUntaught: Bool
 
     init(_ v: PickTestView) {
         revealAsYouGo = v.revealAsYouGo
         untaught = v.untaught
         hasUntaught = v.untaught > 0
+        mostUntaught = Double(v.untaught) >= 0.8 * Double(v.state.test.questions ?? TestFormat.unknownCountStandIn)
         let t = v.state.test
         stateName = v.state.name
         hasQuestions = t.questions != nil
