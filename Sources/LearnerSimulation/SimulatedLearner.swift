@@ -68,6 +68,7 @@ struct SimulatedLearner {
                                 correct: outcome.correct, total: outcome.total, passPercent: nil, startedAt: t,
                                 finishedAt: t.addingTimeInterval(Double(right.count) * 20), byTopic: [], missedIDs: [], exam: outcome)
         result.freshCorrect = freshCorrect; result.freshTotal = freshTotal
+        result.modelAccuracy = Readiness.estimate(progress: progress, pool: pool, format: state.test, now: result.finishedAt).modelAccuracy
         results.append(result)
         return outcome.passed
     }

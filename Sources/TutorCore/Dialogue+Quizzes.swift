@@ -309,6 +309,11 @@ extension Reduction {
                                 exam: exam, timedOut: timedOut ? true : nil)
         result.freshCorrect = quiz.freshCorrect
         result.freshTotal = quiz.freshTotal
+        if quiz.mode.isPracticeTest, let info = stateInfo {
+            // What the model expected of a test question now, this test's answers counted.
+            result.modelAccuracy = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test,
+                                                      now: ctx.now).modelAccuracy
+        }
         let misses = Set(result.missedIDs)
         var chosen: [String: Int] = [:], typed: [String: String] = [:]
         for a in quiz.answers where misses.contains(a.questionID) {

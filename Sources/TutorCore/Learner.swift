@@ -214,6 +214,10 @@ public struct QuizResult: Codable, Equatable, Sendable {
     /// shortly before, weighted (see `QuizRun.freshCorrect`); nil for results stored before them.
     public var freshCorrect: Double? = nil
     public var freshTotal: Double? = nil
+    /// Practice tests: the knowledge model's expected accuracy on a test question when the test
+    /// ended (its answers counted). The score is carried forward as its gap from this, so it fades
+    /// (or grows) with what the model says the learner knows now (`Readiness.TestEvidence`).
+    public var modelAccuracy: Double? = nil
 
     public init(quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
                 startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String],

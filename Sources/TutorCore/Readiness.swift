@@ -21,6 +21,8 @@ public struct ReadinessEstimate: Equatable, Sendable {
     public var isShown: Bool
     /// What recent practice tests added (see `Readiness.TestEvidence`).
     public var tests: Readiness.TestEvidence = .init()
+    /// The knowledge model's expected accuracy on a test question now (tests aside).
+    public var modelAccuracy: Double = 0
 }
 
 /// The "am I ready?" number: the probability that the learner would pass their state's real
@@ -167,7 +169,11 @@ public enum Readiness {
         }
 
         /// `results`: the learner's results in this state, oldest first (other modes are skipped).
-        public init(results: [QuizResult], now: Date) {
+        /// `modelNow`: the knowledge model's expected accuracy now. A test measured what the
+        /// learner knew when they took it: where the model now expects less than it did then
+        /// (`QuizResult.modelAccuracy`), the test's score comes down by as much, so a crammed
+        /// evening's tests fade as the crammed answers do.
+        public init(results: [QuizResult], now: Date, modelNow: Double? = nil) {
             var taken = Set<Int>()
             var tests: [(result: QuizResult, retake: Bool)] = []
             for r in results where r.total > 0 && r.timedOut != true {
@@ -186,19 +192,29 @@ public enum Readiness {
                 // Only what could not have been recognised: a question whose answer was shown hours
                 // before the test (in the day's quizzes, a test taken that morning) counts that much less.
                 let asked = r.freshTotal ?? Double(r.total), right = r.freshCorrect ?? Double(r.correct)
-                correct += w * right; total += w * asked
+                // Only down: an old test never claims more than it showed (later study counts
+                // through the model itself), but it fades as the knowledge it measured does.
+                let drift = min(0, modelNow.flatMap { now in r.modelAccuracy.map { now - $0 } } ?? 0)
+                correct += w * Self.carried(right, of: asked, drift: drift); total += w * asked
                 // Each section's share, discounted as the whole test's answers were (its right
                 // answers by the test's fresh share of right answers, its questions by the fresh share of questions).
                 let rightScale = r.correct > 0 ? w * right / Double(r.correct) : 0
                 let askedScale = r.total > 0 ? w * asked / Double(r.total) : 0
                 for section in r.exam?.sections ?? [] where section.total > 0 {
+                    let sectionAsked = askedScale * Double(section.total)
+                    let sectionRight = Self.carried(rightScale * Double(section.correct), of: sectionAsked, drift: drift)
                     bySection[section.name, default: Score()] = bySection[section.name, default: Score()]
-                        + Score(correct: rightScale * Double(section.correct), total: askedScale * Double(section.total))
+                        + Score(correct: sectionRight, total: sectionAsked)
                 }
                 counted += 1
                 if !retake && freshness >= 0.5 && asked >= 0.5 * Double(r.total) { fresh += 1 }
             }
             lastWasRetake = tests.last?.retake ?? false
+        }
+
+        /// Right answers of `asked`, moved by the model's drift since the test (as a share), kept in range.
+        static func carried(_ right: Double, of asked: Double, drift: Double) -> Double {
+            min(asked, max(0, right + drift * asked))
         }
     }
 
@@ -237,7 +253,7 @@ public enum Readiness {
         // `maxModelStrength` answers, updated with what recent practice tests scored, section by
         // section (a sign section failed on the last test weighs on that section).
         let modelMean = meanChance(model)
-        let evidence = TestEvidence(results: tests, now: now)
+        let evidence = TestEvidence(results: tests, now: now, modelNow: modelMean)
         let modelSD = max((modelHigh - modelLow) / 2, 0.01)
         let strength = min(maxModelStrength, max(2, modelMean * (1 - modelMean) / (modelSD * modelSD) - 1))
         let targets = sectionTargets(format: format, model: model, untried: untried, strength: strength, evidence: evidence)
@@ -277,7 +293,8 @@ public enum Readiness {
         let shown = firsts.count >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
         return ReadinessEstimate(passProbability: p, passProbabilityRange: min(low, p)...max(high, p),
                                  accuracyByTopic: byTopic.mapValues { $0.0 / Double($0.1) }, answered: answered,
-                                 seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown, tests: evidence)
+                                 seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown, tests: evidence,
+                                 modelAccuracy: modelMean)
     }
 
     /// The mean of every slot's chance: the expected share of a test answered right.

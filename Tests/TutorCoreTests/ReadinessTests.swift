@@ -296,7 +296,10 @@ import LearnerSimulation
             #expect(report.shown.count > 100)
             // Read off the one figure the screen shows ("about 45%", to the nearest 5): at the ends
             // it rounds to 0 or 100, which the deciles count against it (it was the range's middle).
-            #expect(usual.calibrationError < 0.07, "\(g): decile error \(usual.calibrationError)")
+            // 0.07 → 0.075 when old tests began to fade with the knowledge they measured (#40):
+            // itemDifficulty, whose learners the estimator already reads low, reads a little lower
+            // (0.068 → 0.071 here; the bench: 0.067 → 0.071) while crammers' numbers now come down.
+            #expect(usual.calibrationError < 0.075, "\(g): decile error \(usual.calibrationError)")
             #expect(usual.meanAbsoluteError < 0.11, "\(g): mean abs error \(usual.meanAbsoluteError)")
             #expect(usual.coverage > 0.75, "\(g): truth in range \(usual.coverage)")
             #expect(report.readyBelow(0.85) == 0, "\(g): Ready shown below a true 85%")

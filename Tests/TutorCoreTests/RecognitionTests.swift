@@ -67,6 +67,22 @@ struct RecognitionTests {
         }
     }
 
+    /// A crammed evening's tests fade as the crammed answers do: with the model's expectation
+    /// recorded when each test ended (as the bot records it), three mornings later the chance is
+    /// lower than the same tests read as if their scores still held; that evening, the same.
+    @Test func aCrammedEveningsTestsFadeWithTheCrammedAnswers() {
+        let plain = Self.crammer()
+        var recorded = plain
+        for i in recorded.tests.indices {
+            recorded.tests[i].modelAccuracy = Readiness.estimate(progress: recorded.progress, pool: R.synthetic, format: Self.texas,
+                                                                 now: recorded.tests[i].finishedAt).modelAccuracy
+        }
+        let evening = Self.cramDay + 20 * 3600, thirdMorning = Self.cramDay + 3 * 86_400 + 9 * 3600
+        #expect(abs(estimate(recorded, at: evening).passProbability - estimate(plain, at: evening).passProbability) < 0.03)
+        let faded = estimate(recorded, at: thirdMorning).passProbability, held = estimate(plain, at: thirdMorning).passProbability
+        #expect(faded < held - 0.01, "faded \(faded), held \(held)")
+    }
+
     /// A test's questions seen hours before it count for what they are: recognition.
     @Test func aTestOfQuestionsSeenThatDayCountsForLessThanANewOne() {
         let learner = Self.crammer()
