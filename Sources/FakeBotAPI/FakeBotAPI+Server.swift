@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The fake's HTTP/1.1 server (one thread per connection, keep-alive) and its Bot API methods:
@@ -45,7 +46,9 @@ extension FakeBotAPI {
             let method = String(path.split(separator: "/").last ?? "")
             let (status, response) = handle(method, Data(body), contentType: contentType)
             let payload = (try? JSONSerialization.data(withJSONObject: response)) ?? Data()
-            var out = Data("HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n".utf8)
+            var out = Data(
+                "HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
+                    .utf8)
             out.append(payload)
             _ = out.withUnsafeBytes { write(fd, $0.baseAddress, out.count) }
         }
@@ -71,8 +74,10 @@ extension FakeBotAPI {
     func handle(_ method: String, _ body: Data, contentType: String) -> (Int, [String: Any]) {
         var json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
         if contentType.hasPrefix("multipart/form-data") {
-            json = ["multipart": true, "chat_id": Int64(FakeBotAPI.multipartField("chat_id", body) ?? "") ?? 0,
-                    "filename": FakeBotAPI.multipartFilename(body) ?? ""]
+            json = [
+                "multipart": true, "chat_id": Int64(FakeBotAPI.multipartField("chat_id", body) ?? "") ?? 0,
+                "filename": FakeBotAPI.multipartFilename(body) ?? "",
+            ]
         }
         if method == "getUpdates" { return getUpdates(json) }
         var accepted: (Sent, Bool)?
@@ -85,7 +90,8 @@ extension FakeBotAPI {
             }
             let r = respond(&s, method, json)
             if r.0 == 200, method == "sendMessage" || method == "editMessageText",
-               let id = ((r.1["result"] as? [String: Any])?["message_id"] as? Int64), let sent = s.messages[id] {
+                let id = ((r.1["result"] as? [String: Any])?["message_id"] as? Int64), let sent = s.messages[id]
+            {
                 accepted = (sent, method == "editMessageText")
             }
             return r
@@ -111,7 +117,9 @@ extension FakeBotAPI {
             }
             if let notBefore = s.retryNotBefore[chatID], now < notBefore {
                 s.earlyRetries += 1
-                s.rateLimitLog.append("early retry \(method) chat \(chatID) \(String(format: "%.2f", notBefore.timeIntervalSince(now))) s early")
+                s.rateLimitLog.append(
+                    "early retry \(method) chat \(chatID) \(String(format: "%.2f", notBefore.timeIntervalSince(now))) s early"
+                )
             }
             // Telegram's 429 does not say which limit was hit: the body is the same for both.
             func tooMany(_ scope: String, wait: Double) -> (Int, [String: Any]) {
@@ -122,8 +130,11 @@ extension FakeBotAPI {
                 return error(429, "Too Many Requests: retry after \(seconds)", retryAfter: seconds)
             }
             if let limit = s.globalPerSecond {
-                if let cut = s.recentSends.firstIndex(where: { now.timeIntervalSince($0) < 1 }) { s.recentSends.removeFirst(cut) }
-                else { s.recentSends.removeAll() }
+                if let cut = s.recentSends.firstIndex(where: { now.timeIntervalSince($0) < 1 }) {
+                    s.recentSends.removeFirst(cut)
+                } else {
+                    s.recentSends.removeAll()
+                }
                 if s.recentSends.count >= limit {
                     let wait = 1 - now.timeIntervalSince(s.recentSends[s.recentSends.count - limit])
                     // The first 429 of a wait starts it; the bot must hold every chat until it ends.
@@ -146,20 +157,24 @@ extension FakeBotAPI {
                 s.chatTokens[chatID] = t
             }
             s.recentSends.append(now)
-            if let since = s.awaitingSince.removeValue(forKey: chatID) { s.firstReplyLatencies.append(now.timeIntervalSince(since)) }
+            if let since = s.awaitingSince.removeValue(forKey: chatID) {
+                s.firstReplyLatencies.append(now.timeIntervalSince(since))
+            }
         }
         switch method {
         case "getMe": return ok(["id": 42, "is_bot": true, "first_name": "PermitReady", "username": "PermitReadyBot"])
         case "deleteWebhook", "setMyCommands", "sendChatAction": return ok(true)
         case "answerCallbackQuery":
             guard let id = json["callback_query_id"] as? String, s.deliveredCallbacks.contains(id) else {
-                return reject(&s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+                return reject(
+                    &s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
             }
             if let at = s.callbackSentAt[id] {
                 let waited = Date().timeIntervalSince(at)
                 guard waited <= 15 else {
                     s.lateAnswers += 1
-                    return reject(&s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+                    return reject(
+                        &s, 400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
                 }
                 if s.answeredCallbacks[id] == nil { s.tapLatencies.append(waited) }
             }
@@ -177,14 +192,18 @@ extension FakeBotAPI {
                 for b in row {
                     // A link button (exactly one of url / callback_data), kept as "url:<url>".
                     if let url = b["url"] as? String {
-                        guard b["callback_data"] == nil, url.hasPrefix("https://") || url.hasPrefix("tg://"), !url.contains(" ") else {
+                        guard b["callback_data"] == nil, url.hasPrefix("https://") || url.hasPrefix("tg://"),
+                            !url.contains(" ")
+                        else {
                             return reject(&s, 400, "Bad Request: BUTTON_URL_INVALID")
                         }
                         r.append((b["text"] as? String ?? "", "url:" + url))
                         continue
                     }
                     let data = b["callback_data"] as? String ?? ""
-                    if data.utf8.count > 64 || data.isEmpty { return reject(&s, 400, "Bad Request: BUTTON_DATA_INVALID") }
+                    if data.utf8.count > 64 || data.isEmpty {
+                        return reject(&s, 400, "Bad Request: BUTTON_DATA_INVALID")
+                    }
                     r.append((b["text"] as? String ?? "", data))
                 }
                 buttons.append(r)
@@ -197,9 +216,14 @@ extension FakeBotAPI {
                 return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"], "text": text])
             }
             let id = (json["message_id"] as? NSNumber)?.int64Value ?? 0
-            guard let old = s.messages[id], old.chatID == chatID else { return reject(&s, 400, "Bad Request: message to edit not found") }
+            guard let old = s.messages[id], old.chatID == chatID else {
+                return reject(&s, 400, "Bad Request: message to edit not found")
+            }
             if old.text == text && old.buttons.map({ $0.map(\.data) }) == buttons.map({ $0.map(\.data) }) {
-                return error(400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+                return error(
+                    400,
+                    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
+                )
             }
             s.messages[id] = Sent(messageID: id, chatID: chatID, text: text, buttons: buttons)
             s.order.removeAll { $0 == id }
@@ -213,10 +237,14 @@ extension FakeBotAPI {
                 s.uploads += 1
                 fileID = "file-\(s.uploads)"
                 s.uploadedFiles[json["filename"] as? String ?? "", default: 0] += 1
+            } else {
+                s.fileIDSends += 1
+                fileID = json["photo"] as? String ?? ""
             }
-            else { s.fileIDSends += 1; fileID = json["photo"] as? String ?? "" }
-            return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
-                       "photo": [["file_id": fileID, "file_unique_id": fileID, "width": 512, "height": 512]]])
+            return ok([
+                "message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
+                "photo": [["file_id": fileID, "file_unique_id": fileID, "width": 512, "height": 512]],
+            ])
         default:
             return reject(&s, 404, "Not Found: method \(method)")
         }
@@ -227,8 +255,12 @@ extension FakeBotAPI {
         let timeout = (json["timeout"] as? NSNumber)?.doubleValue ?? 0
         if let fault = state.withLock({ s -> (Int, [String: Any])? in
             guard var q = s.faults["getUpdates"], !q.isEmpty else { return nil }
-            let f = q.removeFirst(); s.faults["getUpdates"] = q; return (f.status, f.body)
-        }) { return fault }
+            let f = q.removeFirst()
+            s.faults["getUpdates"] = q
+            return (f.status, f.body)
+        }) {
+            return fault
+        }
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             let batch = state.withLock { s -> [[String: Any]] in

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A small Telegram Bot API stand-in on 127.0.0.1 for end-to-end tests and `permitready bench`. It speaks real HTTP/1.1
@@ -20,7 +21,11 @@ public final class FakeBotAPI: @unchecked Sendable {
         public static func == (a: Sent, b: Sent) -> Bool { a.messageID == b.messageID && a.text == b.text }
     }
 
-    public struct Call { public var method: String; public var body: [String: Any]; public var time: Date }
+    public struct Call {
+        public var method: String
+        public var body: [String: Any]
+        public var time: Date
+    }
 
     public struct State {
         var updates: [[String: Any]] = []
@@ -38,7 +43,8 @@ public final class FakeBotAPI: @unchecked Sendable {
         var uploads = 0
         var fileIDSends = 0
         var uploadedFiles: [String: Int] = [:]
-        /// Telegram's flood limits, when a test turns them on: messages per second overall, seconds between messages per chat.
+        /// Telegram's flood limits, when a test turns them on: messages per second overall, seconds between messages
+        /// per chat.
         var globalPerSecond: Int?
         var perChatSeconds: Double?
         var recentSends: [Date] = []
@@ -94,10 +100,16 @@ public final class FakeBotAPI: @unchecked Sendable {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = 0
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         guard bound == 0, listen(fd, 64) == 0 else { throw NSError(domain: "FakeBotAPI", code: 1) }
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &addr) { _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        withUnsafeMutablePointer(to: &addr) {
+            _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
         port = UInt16(bigEndian: addr.sin_port)
         listenFD = fd
         let t = Thread { [self] in acceptLoop() }
@@ -120,8 +132,10 @@ public final class FakeBotAPI: @unchecked Sendable {
                 s.deliveredCallbacks.insert(id)
                 s.callbackSentAt[id] = now
             }
-            let chat = ((u["message"] as? [String: Any])?["chat"] as? [String: Any])?["id"] as? Int64
-                ?? (((u["callback_query"] as? [String: Any])?["message"] as? [String: Any])?["chat"] as? [String: Any])?["id"] as? Int64
+            let chat =
+                ((u["message"] as? [String: Any])?["chat"] as? [String: Any])?["id"] as? Int64
+                ?? (((u["callback_query"] as? [String: Any])?["message"] as? [String: Any])?["chat"] as? [String: Any])?[
+                    "id"] as? Int64
             if let chat, s.awaitingSince[chat] == nil { s.awaitingSince[chat] = now }
             s.updates.append(u)
         }
@@ -134,32 +148,51 @@ public final class FakeBotAPI: @unchecked Sendable {
     }
 
     public func say(_ text: String, chat: Int64) {
-        enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat), "text": text]])
+        enqueue([
+            "message": [
+                "message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat), "text": text,
+            ]
+        ])
     }
 
     public func sendSticker(chat: Int64) {
-        enqueue(["message": ["message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat),
-                             "sticker": ["file_id": "x", "file_unique_id": "y", "type": "regular", "width": 1, "height": 1, "is_animated": false, "is_video": false]]])
+        enqueue([
+            "message": [
+                "message_id": 1, "date": 0, "chat": ["id": chat, "type": "private"], "from": user(chat),
+                "sticker": [
+                    "file_id": "x", "file_unique_id": "y", "type": "regular", "width": 1, "height": 1,
+                    "is_animated": false, "is_video": false,
+                ],
+            ]
+        ])
     }
 
     /// Presses the button with this text (or text prefix) on the newest message of the chat that has one.
     @discardableResult
     public func press(_ label: String, chat: Int64) -> Bool {
-        guard let (messageID, data) = state.withLock({ s -> (Int64, String)? in
-            for id in s.order.reversed() {
-                guard let m = s.messages[id], m.chatID == chat else { continue }
-                if let b = m.buttons.joined().first(where: { $0.text == label || $0.text.hasPrefix(label) }) { return (id, b.data) }
-            }
-            return nil
-        }) else { return false }
+        guard
+            let (messageID, data) = state.withLock({ s -> (Int64, String)? in
+                for id in s.order.reversed() {
+                    guard let m = s.messages[id], m.chatID == chat else { continue }
+                    if let b = m.buttons.joined().first(where: { $0.text == label || $0.text.hasPrefix(label) }) {
+                        return (id, b.data)
+                    }
+                }
+                return nil
+            })
+        else { return false }
         pressData(data, messageID: messageID, chat: chat)
         return true
     }
 
     public func pressData(_ data: String, messageID: Int64, chat: Int64) {
         let id = "cb-\(UUID().uuidString.prefix(12))"
-        enqueue(["callback_query": ["id": id, "from": user(chat), "chat_instance": "ci", "data": data,
-                                    "message": ["message_id": messageID, "date": 0, "chat": ["id": chat, "type": "private"]]]])
+        enqueue([
+            "callback_query": [
+                "id": id, "from": user(chat), "chat_instance": "ci", "data": data,
+                "message": ["message_id": messageID, "date": 0, "chat": ["id": chat, "type": "private"]],
+            ]
+        ])
     }
 
     public func inject(_ method: String, status: Int, body: [String: Any]) {
@@ -187,16 +220,25 @@ public final class FakeBotAPI: @unchecked Sendable {
 
     /// Answers 429 (with retry_after) beyond these rates, as Telegram does.
     public func enforceRateLimits(globalPerSecond: Int, perChatSeconds: Double) {
-        state.withLock { $0.globalPerSecond = globalPerSecond; $0.perChatSeconds = perChatSeconds }
+        state.withLock {
+            $0.globalPerSecond = globalPerSecond
+            $0.perChatSeconds = perChatSeconds
+        }
     }
 
     public func block(_ chats: Set<Int64>) { state.withLock { $0.blockedChats.formUnion(chats) } }
 
-    public var pendingUpdates: Int { state.withLock { s in s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= s.confirmedOffset }.count } }
+    public var pendingUpdates: Int {
+        state.withLock { s in s.updates.filter { (($0["update_id"] as? Int64) ?? 0) >= s.confirmedOffset }.count }
+    }
     /// Updates queued and not yet fetched by any poll.
     public var queuedUpdates: Int { state.withLock { $0.updates.count } }
-    public var unansweredCallbacks: Set<String> { state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) } }
-    public var callbacksAnsweredTwice: [String] { state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) } }
+    public var unansweredCallbacks: Set<String> {
+        state.withLock { s in s.deliveredCallbacks.subtracting(s.answeredCallbacks.keys) }
+    }
+    public var callbacksAnsweredTwice: [String] {
+        state.withLock { s in s.answeredCallbacks.filter { $0.value > 1 }.map(\.key) }
+    }
     public var allUpdatesConfirmed: Bool { state.withLock { s in s.confirmedOffset >= s.nextUpdateID } }
 
     /// Polls until `condition` holds (the bot works asynchronously); false after `timeout`.
@@ -224,7 +266,9 @@ public final class FakeBotAPI: @unchecked Sendable {
         for m in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
             guard m.range(at: 2).location != NSNotFound, let r = Range(m.range(at: 2), in: html) else { return false }
             let tag = String(html[r])
-            guard ["b", "i", "u", "s", "code", "pre", "a", "tg-spoiler", "blockquote"].contains(tag) else { return false }
+            guard ["b", "i", "u", "s", "code", "pre", "a", "tg-spoiler", "blockquote"].contains(tag) else {
+                return false
+            }
             if let c = Range(m.range(at: 1), in: html), !html[c].isEmpty {
                 guard stack.popLast() == tag else { return false }
             } else {

@@ -52,7 +52,8 @@ public final class LoadLearners: @unchecked Sendable {
         /// One line for the bench table and a test's failure message.
         public var summary: String {
             func ms(_ v: [Double], _ p: Double) -> String { String(format: "%.0f", Self.percentile(v, p) * 1000) }
-            return "\(finished)/\(learners) finished in \(String(format: "%.1f", seconds)) s, \(String(format: "%.0f", updatesPerSecond)) updates/s; "
+            return
+                "\(finished)/\(learners) finished in \(String(format: "%.1f", seconds)) s, \(String(format: "%.0f", updatesPerSecond)) updates/s; "
                 + "first reply p50/p95/p99 \(ms(firstReply, 0.5))/\(ms(firstReply, 0.95))/\(ms(firstReply, 0.99)) ms; "
                 + "tap answer p50/p95/p99 \(ms(tapAnswer, 0.5))/\(ms(tapAnswer, 0.95))/\(ms(tapAnswer, 0.99)) ms; "
                 + "unanswered taps \(unansweredTaps), late \(lateTapAnswers), doubled questions \(doubledQuestions), missing \(missingQuestions), "
@@ -70,7 +71,10 @@ public final class LoadLearners: @unchecked Sendable {
     /// start at once, and the side-by-side result ends the run).
     let startPayload: String?
 
-    public init(fake: FakeBotAPI, count: Int, firstChat: Int64 = 700_000, stateName: String = "Texas", startPayload: String? = nil) {
+    public init(
+        fake: FakeBotAPI, count: Int, firstChat: Int64 = 700_000, stateName: String = "Texas",
+        startPayload: String? = nil
+    ) {
         self.fake = fake
         self.startPayload = startPayload
         self.chats = (0..<Int64(count)).map { firstChat + $0 }
@@ -105,7 +109,9 @@ public final class LoadLearners: @unchecked Sendable {
         for (chat, l) in all {
             r.doubledQuestions += l.questionsShown.values.filter { $0 > 1 }.count
             if l.phase == .done { r.missingQuestions += (1...10).filter { l.questionsShown[$0] == nil }.count }
-            if l.phase != .done && r.stuck.count < 5 { r.stuck.append("chat \(chat) \(l.phase.rawValue): \(l.lastText.prefix(80))") }
+            if l.phase != .done && r.stuck.count < 5 {
+                r.stuck.append("chat \(chat) \(l.phase.rawValue): \(l.lastText.prefix(80))")
+            }
         }
         fake.state.withLock { s in
             r.firstReply = s.firstReplyLatencies
@@ -133,8 +139,10 @@ public final class LoadLearners: @unchecked Sendable {
             guard var l = all[chat] else { return nil }
             defer { all[chat] = l }
             l.lastText = sent.text
-            let question = Self.questionNumber.firstMatch(in: sent.text, range: NSRange(sent.text.startIndex..., in: sent.text))
-                .flatMap { Range($0.range(at: 1), in: sent.text) }.flatMap { Int(sent.text[$0]) }
+            let question = Self.questionNumber.firstMatch(
+                in: sent.text, range: NSRange(sent.text.startIndex..., in: sent.text)
+            )
+            .flatMap { Range($0.range(at: 1), in: sent.text) }.flatMap { Int(sent.text[$0]) }
             if !isEdit, let question, l.phase == .quiz { l.questionsShown[question, default: 0] += 1 }
             switch l.phase {
             case .started where sent.text.contains("Which state"):
@@ -159,7 +167,9 @@ public final class LoadLearners: @unchecked Sendable {
                     let pick = options[Int(UInt64(bitPattern: chat &* 31 &+ Int64(l.taps)) % UInt64(options.count))]
                     return { [fake] in fake.pressData(pick.data, messageID: sent.messageID, chat: chat) }
                 }
-                if let next = buttons.first(where: { $0.data.dropFirst().hasPrefix("n:") }), !l.nextedMessages.contains(sent.messageID) {
+                if let next = buttons.first(where: { $0.data.dropFirst().hasPrefix("n:") }),
+                    !l.nextedMessages.contains(sent.messageID)
+                {
                     l.nextedMessages.insert(sent.messageID)
                     l.taps += 1
                     return { [fake] in fake.pressData(next.data, messageID: sent.messageID, chat: chat) }

@@ -12,29 +12,51 @@ public enum JSONValue: Equatable, Sendable, Decodable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
     }
 
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
-    public var string: String? { if case .string(let s) = self { return s }; return nil }
-    public var array: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
-    public var object: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
-    public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    public var array: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    public var object: [String: JSONValue]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+    public var bool: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
     public var isNull: Bool { self == .null }
     /// An integer only if the number has no fractional part.
     public var int: Int? {
         if case .number(let n) = self, n.rounded() == n, abs(n) < 1e15 { return Int(n) }
         return nil
     }
-    public var double: Double? { if case .number(let n) = self { return n }; return nil }
+    public var double: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
 }
 
 /// A bank file that is not valid JSON: what was expected, and where (line and column).
@@ -67,13 +89,23 @@ struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     func error(_ message: String) -> JSONParseError {
-        var line = 1, column = 1
-        for b in bytes[0..<min(at, bytes.count)] { if b == 0x0A { line += 1; column = 1 } else { column += 1 } }
+        var line = 1
+        var column = 1
+        for b in bytes[0..<min(at, bytes.count)] {
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
         return JSONParseError(message: message, line: line, column: column)
     }
 
     mutating func skipSpace() {
-        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 {
+            at += 1
+        }
     }
 
     mutating func expect(_ literal: String, _ value: JSONValue) throws -> JSONValue {
@@ -92,7 +124,10 @@ struct JSONParser {
             at += 1
             var object: [String: JSONValue] = [:]
             skipSpace()
-            if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(object) }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
+                at += 1
+                return .object(object)
+            }
             while true {
                 skipSpace()
                 guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
@@ -104,22 +139,37 @@ struct JSONParser {
                 object[key] = try value(depth: depth + 1)
                 skipSpace()
                 guard at < bytes.count else { throw error("unexpected end of file in an object") }
-                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(object) }
+                if bytes[at] == UInt8(ascii: ",") {
+                    at += 1
+                    continue
+                }
+                if bytes[at] == UInt8(ascii: "}") {
+                    at += 1
+                    return .object(object)
+                }
                 throw error("expected ',' or '}' in an object")
             }
         case UInt8(ascii: "["):
             at += 1
             var array: [JSONValue] = []
             skipSpace()
-            if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(array) }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
+                at += 1
+                return .array(array)
+            }
             while true {
                 skipSpace()
                 array.append(try value(depth: depth + 1))
                 skipSpace()
                 guard at < bytes.count else { throw error("unexpected end of file in an array") }
-                if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                if bytes[at] == UInt8(ascii: "]") { at += 1; return .array(array) }
+                if bytes[at] == UInt8(ascii: ",") {
+                    at += 1
+                    continue
+                }
+                if bytes[at] == UInt8(ascii: "]") {
+                    at += 1
+                    return .array(array)
+                }
                 throw error("expected ',' or ']' in an array")
             }
         case UInt8(ascii: "\""): return .string(try string())
@@ -132,16 +182,20 @@ struct JSONParser {
 
     mutating func number() throws -> JSONValue {
         let start = at
-        while at < bytes.count, case let b = bytes[at], (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
-                || b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") { at += 1 }
-        guard at > start, let n = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)) else {
+        while at < bytes.count, case let b = bytes[at],
+            (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+                || b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+        { at += 1 }
+        guard at > start,
+            let n = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+        else {
             throw error("unexpected character")
         }
         return .number(n)
     }
 
     mutating func string() throws -> String {
-        at += 1   // the opening quote
+        at += 1  // the opening quote
         let start = at
         // Fast path: no escapes.
         while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\") {
@@ -156,9 +210,16 @@ struct JSONParser {
         var out = Array(bytes[start..<at])
         while at < bytes.count {
             let b = bytes[at]
-            if b == UInt8(ascii: "\"") { at += 1; return String(decoding: out, as: UTF8.self) }
+            if b == UInt8(ascii: "\"") {
+                at += 1
+                return String(decoding: out, as: UTF8.self)
+            }
             guard b >= 0x20 else { throw error("control character in a string") }
-            if b != UInt8(ascii: "\\") { out.append(b); at += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                at += 1
+                continue
+            }
             at += 1
             guard at < bytes.count else { break }
             let e = bytes[at]
@@ -173,7 +234,8 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code) {
-                    guard at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else { throw error("lone surrogate") }
+                    guard at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u")
+                    else { throw error("lone surrogate") }
                     at += 2
                     let low = try hex4()
                     guard (0xDC00..<0xE000).contains(low) else { throw error("lone surrogate") }

@@ -54,7 +54,10 @@ final class JSONByteWriter {
             if open[depth - 1].hasElement { bytes.append(UInt8(ascii: ",")) }
             open[depth - 1].hasElement = true
         }
-        if let key { string(key); bytes.append(UInt8(ascii: ":")) }
+        if let key {
+            string(key)
+            bytes.append(UInt8(ascii: ":"))
+        }
     }
 
     func openContainer(_ opener: UInt8, _ closer: UInt8) {
@@ -74,7 +77,9 @@ final class JSONByteWriter {
         // Lists of ids and of indices (a quiz's questions and answer orders), written as
         // `Array.encode(to:)` would, element by element through the generic unkeyed container
         // (a tenth of a session's encoding).
-        if T.self == [String].self { return list(unsafeBitCast(value, to: [String].self), depth: depth) { self.string($0) } }
+        if T.self == [String].self {
+            return list(unsafeBitCast(value, to: [String].self), depth: depth) { self.string($0) }
+        }
         if T.self == [Int].self { return list(unsafeBitCast(value, to: [Int].self), depth: depth) { self.integer($0) } }
         // JSONEncoder has its own strategies for these (base64, absolute strings, numbers): not needed here.
         if T.self == Data.self || T.self == URL.self || T.self == Decimal.self || T.self == Float.self {
@@ -108,8 +113,14 @@ final class JSONByteWriter {
 
     /// Digits written straight into the output (a `String` per number was most of writing one).
     func integer(_ i: Int) {
-        if i >= 0 && i < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i)); return }
-        if i == .min { bytes.append(contentsOf: String(i).utf8); return }
+        if i >= 0 && i < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: i))
+            return
+        }
+        if i == .min {
+            bytes.append(contentsOf: String(i).utf8)
+            return
+        }
         var n = i.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var at = 20
@@ -144,11 +155,15 @@ final class JSONByteWriter {
         var runStart = 0
         for i in utf8.indices {
             let b = utf8[i]
-            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "/") else { continue }
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "/") else {
+                continue
+            }
             if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
             runStart = i + 1
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(b)
             case 0x0A: literal("\\n")
             case 0x0D: literal("\\r")
             case 0x09: literal("\\t")
@@ -156,7 +171,8 @@ final class JSONByteWriter {
             case 0x0C: literal("\\f")
             default:
                 literal("\\u00")
-                bytes.append(Self.hexDigits[Int(b >> 4)]); bytes.append(Self.hexDigits[Int(b & 0xF)])
+                bytes.append(Self.hexDigits[Int(b >> 4)])
+                bytes.append(Self.hexDigits[Int(b & 0xF)])
             }
         }
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
@@ -195,18 +211,38 @@ struct KeyedByteContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let depth: Int
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { writer.element(at: depth, key: key.stringValue); writer.literal("null") }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { writer.element(at: depth, key: key.stringValue); writer.literal(value ? "true" : "false") }
-    mutating func encode(_ value: String, forKey key: Key) throws { writer.element(at: depth, key: key.stringValue); writer.string(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { writer.element(at: depth, key: key.stringValue); try writer.double(value) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { writer.element(at: depth, key: key.stringValue); writer.integer(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { writer.element(at: depth, key: key.stringValue); writer.integer(value) }
+    mutating func encodeNil(forKey key: Key) throws {
+        writer.element(at: depth, key: key.stringValue)
+        writer.literal("null")
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        writer.element(at: depth, key: key.stringValue)
+        writer.literal(value ? "true" : "false")
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        writer.element(at: depth, key: key.stringValue)
+        writer.string(value)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        writer.element(at: depth, key: key.stringValue)
+        try writer.double(value)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        writer.element(at: depth, key: key.stringValue)
+        writer.integer(value)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        writer.element(at: depth, key: key.stringValue)
+        writer.integer(value)
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         writer.element(at: depth, key: key.stringValue)
         try writer.encodeValue(value, depth: depth)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         writer.element(at: depth, key: key.stringValue)
         return ByteEncoder(writer: writer, depth: depth).container(keyedBy: keyType)
     }
@@ -217,7 +253,9 @@ struct KeyedByteContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder { fatalError("StreamingJSONEncoder: superEncoder is not supported") }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("StreamingJSONEncoder: superEncoder is not supported") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        fatalError("StreamingJSONEncoder: superEncoder is not supported")
+    }
 }
 
 struct UnkeyedByteContainer: UnkeyedEncodingContainer {
@@ -226,18 +264,40 @@ struct UnkeyedByteContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count = 0
 
-    mutating func encodeNil() throws { count += 1; writer.element(at: depth, key: nil); writer.literal("null") }
-    mutating func encode(_ value: Bool) throws { count += 1; writer.element(at: depth, key: nil); writer.literal(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { count += 1; writer.element(at: depth, key: nil); writer.string(value) }
-    mutating func encode(_ value: Double) throws { count += 1; writer.element(at: depth, key: nil); try writer.double(value) }
-    mutating func encode(_ value: Int) throws { count += 1; writer.element(at: depth, key: nil); writer.integer(value) }
+    mutating func encodeNil() throws {
+        count += 1
+        writer.element(at: depth, key: nil)
+        writer.literal("null")
+    }
+    mutating func encode(_ value: Bool) throws {
+        count += 1
+        writer.element(at: depth, key: nil)
+        writer.literal(value ? "true" : "false")
+    }
+    mutating func encode(_ value: String) throws {
+        count += 1
+        writer.element(at: depth, key: nil)
+        writer.string(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        count += 1
+        writer.element(at: depth, key: nil)
+        try writer.double(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        count += 1
+        writer.element(at: depth, key: nil)
+        writer.integer(value)
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
         writer.element(at: depth, key: nil)
         try writer.encodeValue(value, depth: depth)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         count += 1
         writer.element(at: depth, key: nil)
         return ByteEncoder(writer: writer, depth: depth).container(keyedBy: keyType)
@@ -258,11 +318,26 @@ struct SingleByteContainer: SingleValueEncodingContainer {
     let depth: Int
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { writer.closeDeeper(than: depth); writer.literal("null") }
-    mutating func encode(_ value: Bool) throws { writer.closeDeeper(than: depth); writer.literal(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { writer.closeDeeper(than: depth); writer.string(value) }
-    mutating func encode(_ value: Double) throws { writer.closeDeeper(than: depth); try writer.double(value) }
-    mutating func encode(_ value: Int) throws { writer.closeDeeper(than: depth); writer.integer(value) }
+    mutating func encodeNil() throws {
+        writer.closeDeeper(than: depth)
+        writer.literal("null")
+    }
+    mutating func encode(_ value: Bool) throws {
+        writer.closeDeeper(than: depth)
+        writer.literal(value ? "true" : "false")
+    }
+    mutating func encode(_ value: String) throws {
+        writer.closeDeeper(than: depth)
+        writer.string(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        writer.closeDeeper(than: depth)
+        try writer.double(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        writer.closeDeeper(than: depth)
+        writer.integer(value)
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         writer.closeDeeper(than: depth)
         try writer.encodeValue(value, depth: depth)
@@ -286,12 +361,25 @@ public final class JSONFieldWriter {
     }
 
     /// An object: as the whole body, an array element (`key` nil) or a field.
-    public func object(_ key: String? = nil, _ fields: () -> Void) { container(key, UInt8(ascii: "{"), UInt8(ascii: "}"), fields) }
-    public func array(_ key: String? = nil, _ elements: () -> Void) { container(key, UInt8(ascii: "["), UInt8(ascii: "]"), elements) }
+    public func object(_ key: String? = nil, _ fields: () -> Void) {
+        container(key, UInt8(ascii: "{"), UInt8(ascii: "}"), fields)
+    }
+    public func array(_ key: String? = nil, _ elements: () -> Void) {
+        container(key, UInt8(ascii: "["), UInt8(ascii: "]"), elements)
+    }
 
-    public func string(_ key: String?, _ value: String) { writer.element(at: writer.open.count, key: key); writer.string(value) }
-    public func int(_ key: String?, _ value: Int64) { writer.element(at: writer.open.count, key: key); writer.integer(value) }
-    public func bool(_ key: String?, _ value: Bool) { writer.element(at: writer.open.count, key: key); writer.literal(value ? "true" : "false") }
+    public func string(_ key: String?, _ value: String) {
+        writer.element(at: writer.open.count, key: key)
+        writer.string(value)
+    }
+    public func int(_ key: String?, _ value: Int64) {
+        writer.element(at: writer.open.count, key: key)
+        writer.integer(value)
+    }
+    public func bool(_ key: String?, _ value: Bool) {
+        writer.element(at: writer.open.count, key: key)
+        writer.literal(value ? "true" : "false")
+    }
 
     public var data: Data { Data(writer.bytes) }
 

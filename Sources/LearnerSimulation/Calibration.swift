@@ -39,7 +39,9 @@ public enum Calibration {
         case retakeSixADay
 
         var abilityOffset: Double { self == .strong ? 1.5 : self == .weak ? -1 : 0 }
-        var takesATestEveryFourthDay: Bool { [.steady, .strong, .weak, .reanswerAtOnce, .longestOption, .lessonsFirst].contains(self) }
+        var takesATestEveryFourthDay: Bool {
+            [.steady, .strong, .weak, .reanswerAtOnce, .longestOption, .lessonsFirst].contains(self)
+        }
     }
 
     public struct Observation: Sendable {
@@ -81,7 +83,9 @@ public enum Calibration {
             var sums = [(Double, Double, Int)](repeating: (0, 0, 0), count: 10)
             for o in shown {
                 let d = min(9, Int(o.midpoint * 10))
-                sums[d].0 += o.midpoint; sums[d].1 += o.truth; sums[d].2 += 1
+                sums[d].0 += o.midpoint
+                sums[d].1 += o.truth
+                sums[d].2 += 1
             }
             return sums.map { $0.2 == 0 ? (0, 0, 0) : ($0.0 / Double($0.2), $0.1 / Double($0.2), $0.2) }
         }
@@ -98,7 +102,9 @@ public enum Calibration {
         /// Share of readings whose range holds the truth.
         public var coverage: Double { mean(shown) { $0.low <= $0.truth && $0.truth <= $0.high ? 1 : 0 } ?? 0 }
         /// Mean range width (high − low) of readings on days `days`.
-        public func width(days: ClosedRange<Int>) -> Double? { mean(shown.filter { days.contains($0.day) }) { $0.high - $0.low } }
+        public func width(days: ClosedRange<Int>) -> Double? {
+            mean(shown.filter { days.contains($0.day) }) { $0.high - $0.low }
+        }
         /// Readings showing "Ready to test" while the true chance was under `truth`.
         public func readyBelow(_ truth: Double) -> Int { shown.filter { $0.ready && $0.truth < truth }.count }
 
@@ -118,30 +124,41 @@ public enum Calibration {
     /// `truthTests` fresh random tests are drawn per observation to measure the true pass rate
     /// (0: the exact pass probability). `lessons`: the learner's lesson path (the `lessonsFirst`
     /// pattern reads it; without lessons that pattern studies like `steady`).
-    public static func run(state: StateInfo, pool: [Question], learnersPerPattern: Int, days: Int,
-                           truthTests: Int, seed: UInt64, patterns: [Pattern] = Pattern.allCases,
-                           generators: [Generator] = Generator.allCases, lessons: [Lesson] = []) -> Report {
+    public static func run(
+        state: StateInfo, pool: [Question], learnersPerPattern: Int, days: Int,
+        truthTests: Int, seed: UInt64, patterns: [Pattern] = Pattern.allCases,
+        generators: [Generator] = Generator.allCases, lessons: [Lesson] = []
+    ) -> Report {
         var observations: [Observation] = []
         for generator in generators {
             for pattern in patterns {
                 for n in 0..<learnersPerPattern {
-                    let name = generator == .logistic ? "\(pattern.rawValue)-\(n)-\(seed)" : "\(generator.rawValue)-\(pattern.rawValue)-\(n)-\(seed)"
-                    var sim = SimulatedLearner(pattern: pattern, generator: generator, pool: pool, state: state,
-                                               seed: ExamBuilder.mixedHash(state.code, name))
+                    let name =
+                        generator == .logistic
+                        ? "\(pattern.rawValue)-\(n)-\(seed)" : "\(generator.rawValue)-\(pattern.rawValue)-\(n)-\(seed)"
+                    var sim = SimulatedLearner(
+                        pattern: pattern, generator: generator, pool: pool, state: state,
+                        seed: ExamBuilder.mixedHash(state.code, name))
                     sim.lessons = lessons
                     func observe(day: Int, at: Date) {
-                        let e = Readiness.estimate(progress: sim.progress, pool: pool, format: state.test, now: at, tests: sim.results)
+                        let e = Readiness.estimate(
+                            progress: sim.progress, pool: pool, format: state.test, now: at, tests: sim.results)
                         let status = Readiness.readyStatus(results: sim.results, stateCode: state.code, estimate: e)
                         let shown = ReadinessSummary(estimate: e, status: status)
                         let truth = sim.truePassRate(at: at, tests: truthTests)
-                        observations.append(Observation(generator: generator, pattern: pattern, day: day, predicted: e.passProbability,
-                                                        low: Double(shown.lowPercent) / 100, high: Double(shown.highPercent) / 100,
-                                                        middle: Double(shown.middlePercent) / 100, truth: truth, shown: e.isShown, ready: shown.ready))
+                        observations.append(
+                            Observation(
+                                generator: generator, pattern: pattern, day: day, predicted: e.passProbability,
+                                low: Double(shown.lowPercent) / 100, high: Double(shown.highPercent) / 100,
+                                middle: Double(shown.middlePercent) / 100, truth: truth, shown: e.isShown,
+                                ready: shown.ready))
                     }
                     for day in 0..<days {
                         let tests = sim.results.count
                         sim.study(day: day)
-                        if sim.results.count > tests, let last = sim.results.last { observe(day: day + 1, at: last.finishedAt) }
+                        if sim.results.count > tests, let last = sim.results.last {
+                            observe(day: day + 1, at: last.finishedAt)
+                        }
                         // And the next morning: nobody sits the real test minutes after re-reading the answers.
                         observe(day: day + 1, at: sim.start.addingTimeInterval(Double(day + 1) * 86_400 + 9 * 3600))
                     }

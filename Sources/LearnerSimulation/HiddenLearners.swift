@@ -52,13 +52,19 @@ struct HiddenKnowledge {
 
     /// `ability`: the learner's standard-normal ability draw plus the pattern's offset, in logits.
     init(generator: Generator, pool: [Question], ability: Double, guessesLongest: Bool, random: inout SeededRandom) {
-        self.generator = generator; self.guessesLongest = guessesLongest
+        self.generator = generator
+        self.guessesLongest = guessesLongest
         var topicAbility: [Topic: Double] = [:]
         for q in pool {
             let prior: Double
             switch generator {
             case .logistic:
-                let ease: Double = switch q.difficulty { case .easy: 0.3; case .medium: -0.5; case .hard: -1.2 }
+                let ease: Double =
+                    switch q.difficulty {
+                    case .easy: 0.3
+                    case .medium: -0.5
+                    case .hard: -1.2
+                    }
                 let topicEase = q.category == .stateSpecific ? -0.8 : (q.category == .roadSigns ? 0.3 : 0)
                 prior = random.unit() < Self.logistic(ability + ease + topicEase) ? 1 : 0
             case .itemDifficulty:
@@ -68,7 +74,12 @@ struct HiddenKnowledge {
                 if topicAbility[q.category] == nil { topicAbility[q.category] = ability + 1.2 * Self.normal(&random) }
                 prior = random.unit() < Self.logistic(topicAbility[q.category]! - 0.6) ? 0.98 : 0
             case .recognition:
-                let ease: Double = switch q.difficulty { case .easy: 0.1; case .medium: -0.6; case .hard: -1.0 }
+                let ease: Double =
+                    switch q.difficulty {
+                    case .easy: 0.1
+                    case .medium: -0.6
+                    case .hard: -1.0
+                    }
                 prior = 0.9 * Self.logistic(1.1 * ability + ease + 0.4 * Self.normal(&random))
             }
             items[q.id] = Item(prior: guessesLongest ? 0 : prior)
@@ -86,12 +97,13 @@ struct HiddenKnowledge {
         guard let item = items[id] else { return 0 }
         guard let s = item.strength, let last = item.last else { return item.prior }
         let days = max(0, t.timeIntervalSince(last)) / 86_400
-        let studied: Double = switch generator {
-        case .logistic: exp(-pow(days / s, 0.7))
-        case .itemDifficulty: 0.95 * pow(0.5, days / s)
-        case .memoriser: min(0.97, 1 - pow(0.55, Double(item.count))) / (1 + days / s)
-        case .recognition: 0.95 / pow(1 + days / s, 1.3)
-        }
+        let studied: Double =
+            switch generator {
+            case .logistic: exp(-pow(days / s, 0.7))
+            case .itemDifficulty: 0.95 * pow(0.5, days / s)
+            case .memoriser: min(0.97, 1 - pow(0.55, Double(item.count))) / (1 + days / s)
+            case .recognition: 0.95 / pow(1 + days / s, 1.3)
+            }
         return max(item.prior, studied)
     }
 
@@ -146,9 +158,13 @@ struct HiddenKnowledge {
             let gapDays = item.last.map { t.timeIntervalSince($0) / 86_400 } ?? .infinity
             if let s = item.strength {
                 // Spaced recall of the rule makes it last; massed repetition adds little.
-                if gapDays >= 1, random.unit() < recall(q.id, at: t) { item.strength = s * 3 }
-                else if gapDays >= 1 { item.strength = s * 1.3 }
-                else { item.strength = s * (1 + 0.1 * min(1, gapDays * 4)) }
+                if gapDays >= 1, random.unit() < recall(q.id, at: t) {
+                    item.strength = s * 3
+                } else if gapDays >= 1 {
+                    item.strength = s * 1.3
+                } else {
+                    item.strength = s * (1 + 0.1 * min(1, gapDays * 4))
+                }
             } else if random.unit() < (gapDays >= 1 ? 0.3 : 0.12) {
                 item.strength = 0.8
             }
@@ -165,12 +181,15 @@ struct HiddenKnowledge {
             switch generator {
             case .logistic:
                 guard item.prior < 1 else { continue }
-                if item.strength == nil { if random.unit() < 0.5 { item.strength = 1.0 } }
-                else if random.unit() < 0.5 { item.strength = (item.strength ?? 1) * 1.5 }
+                if item.strength == nil {
+                    if random.unit() < 0.5 { item.strength = 1.0 }
+                } else if random.unit() < 0.5 {
+                    item.strength = (item.strength ?? 1) * 1.5
+                }
             case .itemDifficulty:
                 item.strength = max(item.strength ?? 0, 0.7)
             case .memoriser:
-                continue   // no transfer: reading is not rehearsing the item
+                continue  // no transfer: reading is not rehearsing the item
             case .recognition:
                 if item.strength == nil { if random.unit() < 0.4 { item.strength = 0.8 } }
             }

@@ -48,13 +48,17 @@ public struct BotAPI: Sendable {
     public var requestTimeout: TimeInterval
 
     public init(transport: any BotAPITransport, pollTimeout: Int = 50, requestTimeout: TimeInterval = 30) {
-        self.transport = transport; self.pollTimeout = pollTimeout; self.requestTimeout = requestTimeout
+        self.transport = transport
+        self.pollTimeout = pollTimeout
+        self.requestTimeout = requestTimeout
     }
 
     static let encoder = JSONEncoder()
 
     /// Calls `method` with a ready body and decodes `result`, mapping Bot API errors to `BotAPIError`.
-    nonisolated(nonsending) public func call<R: Decodable>(_ method: String, _ body: RequestBody, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
+    nonisolated(nonsending) public func call<R: Decodable>(
+        _ method: String, _ body: RequestBody, as: R.Type, timeout: TimeInterval? = nil
+    ) async throws -> R {
         let http: HTTPResult
         do {
             http = try await transport.post(method, body, timeout: timeout ?? requestTimeout)
@@ -79,11 +83,17 @@ public struct BotAPI: Sendable {
 
     /// `send` with no task waiting: `then` hears the outcome on the transport's thread (keep it
     /// short). For requests nobody awaits, such as tap answers.
-    public func send(_ method: String, _ body: RequestBody, timeout: TimeInterval? = nil, then: @escaping @Sendable (Result<Int64?, Error>) -> Void) {
+    public func send(
+        _ method: String, _ body: RequestBody, timeout: TimeInterval? = nil,
+        then: @escaping @Sendable (Result<Int64?, Error>) -> Void
+    ) {
         transport.post(method, body, timeout: timeout ?? requestTimeout) { outcome in
-            then(Result {
-                do { return try BotAPI.sentMessageID(try outcome.get()) } catch let e as TransportError { throw BotAPIError.network(e.description) }
-            })
+            then(
+                Result {
+                    do { return try BotAPI.sentMessageID(try outcome.get()) } catch let e as TransportError {
+                        throw BotAPIError.network(e.description)
+                    }
+                })
         }
     }
 
@@ -97,7 +107,9 @@ public struct BotAPI: Sendable {
         return try BotAPI.decode(http, as: SentMessageID.self).messageID
     }
 
-    nonisolated(nonsending) public func call<B: Encodable, R: Decodable>(_ method: String, _ body: B, as: R.Type, timeout: TimeInterval? = nil) async throws -> R {
+    nonisolated(nonsending) public func call<B: Encodable, R: Decodable>(
+        _ method: String, _ body: B, as: R.Type, timeout: TimeInterval? = nil
+    ) async throws -> R {
         try await call(method, .json(try BotAPI.encoder.encode(body)), as: R.self, timeout: timeout)
     }
 
@@ -148,12 +160,16 @@ public struct BotAPI: Sendable {
     /// Telegram's most (and default) updates per getUpdates.
     public static let updatesPerPoll = 100
 
-    nonisolated(nonsending) public func getUpdates(offset: Int64, limit: Int = updatesPerPoll) async throws -> [ReceivedUpdate] {
-        let body = GetUpdates(offset: offset, timeout: pollTimeout, limit: limit,
-                              allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"])
+    nonisolated(nonsending) public func getUpdates(offset: Int64, limit: Int = updatesPerPoll) async throws
+        -> [ReceivedUpdate]
+    {
+        let body = GetUpdates(
+            offset: offset, timeout: pollTimeout, limit: limit,
+            allowed_updates: ["message", "edited_message", "callback_query", "my_chat_member"])
         let http: HTTPResult
         do {
-            http = try await transport.post("getUpdates", .json(try BotAPI.encoder.encode(body)), timeout: TimeInterval(pollTimeout + 15))
+            http = try await transport.post(
+                "getUpdates", .json(try BotAPI.encoder.encode(body)), timeout: TimeInterval(pollTimeout + 15))
         } catch let e as TransportError {
             throw BotAPIError.network(e.description)
         }
@@ -175,7 +191,7 @@ public struct BotAPI: Sendable {
     nonisolated(nonsending) public func editMessageText(_ request: EditMessageTextRequest) async throws -> Message? {
         do {
             return try await call("editMessageText", request, as: EditResult.self).message
-        } catch where BotAPI.isNotModified(error) {
+        } catch  where BotAPI.isNotModified(error) {
             return nil
         }
     }
@@ -192,9 +208,13 @@ public struct BotAPI: Sendable {
     }
 
     /// Uploads a PNG (multipart); the returned message's largest `photo` size carries the file_id to reuse.
-    nonisolated(nonsending) public func sendPhoto(chatID: Int64, png: Data, filename: String, caption: String? = nil) async throws -> Message {
-        var parts = [MultipartPart(name: "chat_id", data: Data(String(chatID).utf8)),
-                     MultipartPart(name: "photo", data: png, filename: filename, contentType: "image/png")]
+    nonisolated(nonsending) public func sendPhoto(chatID: Int64, png: Data, filename: String, caption: String? = nil)
+        async throws -> Message
+    {
+        var parts = [
+            MultipartPart(name: "chat_id", data: Data(String(chatID).utf8)),
+            MultipartPart(name: "photo", data: png, filename: filename, contentType: "image/png"),
+        ]
         if let caption {
             parts.append(MultipartPart(name: "caption", data: Data(caption.utf8)))
             parts.append(MultipartPart(name: "parse_mode", data: Data("HTML".utf8)))

@@ -15,7 +15,10 @@ public struct MultipartPart: Sendable {
     public var contentType: String?
 
     public init(name: String, data: Data, filename: String? = nil, contentType: String? = nil) {
-        self.name = name; self.data = data; self.filename = filename; self.contentType = contentType
+        self.name = name
+        self.data = data
+        self.filename = filename
+        self.contentType = contentType
     }
 }
 
@@ -23,7 +26,10 @@ public struct MultipartPart: Sendable {
 public struct HTTPResult: Sendable {
     public var status: Int
     public var body: Data
-    public init(status: Int, body: Data) { self.status = status; self.body = body }
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
 }
 
 public enum TransportError: Error, CustomStringConvertible, Equatable {
@@ -31,7 +37,9 @@ public enum TransportError: Error, CustomStringConvertible, Equatable {
     case network(String)
 
     public var description: String {
-        switch self { case .network(let s): return "network error: \(s)" }
+        switch self {
+        case .network(let s): return "network error: \(s)"
+        }
     }
 }
 
@@ -39,13 +47,16 @@ public enum TransportError: Error, CustomStringConvertible, Equatable {
 public protocol BotAPITransport: Sendable {
     /// Runs on the caller's executor (`nonisolated(nonsending)`): the sender's actor awaits it,
     /// and the answer resumes the sender directly instead of a worker that then hops back to it.
-    nonisolated(nonsending) func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult
+    nonisolated(nonsending) func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws
+        -> HTTPResult
 
     /// The same request without a task waiting on it: `then` gets the outcome, on the transport's
     /// own thread (so it must be short and must not block). For the tap answers, a request each
     /// with nobody waiting for its answer: a task and its wake-ups each were a few per cent of an
     /// update.
-    func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void)
+    func post(
+        _ method: String, _ body: RequestBody, timeout: TimeInterval,
+        then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void)
 
     /// Ends requests in flight and frees what the transport holds (threads, descriptors).
     func shutdown()
@@ -57,7 +68,10 @@ extension BotAPITransport {
 
 extension BotAPITransport {
     /// A transport with no thread of its own (the console's) runs the request in a task.
-    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void) {
+    public func post(
+        _ method: String, _ body: RequestBody, timeout: TimeInterval,
+        then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void
+    ) {
         Task {
             do { then(.success(try await post(method, body, timeout: timeout))) } catch { then(.failure(error)) }
         }
@@ -104,8 +118,9 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         _ = pr_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 600)
         let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = pr_eventfd()
-        precondition(epoll >= 0 && wakeup >= 0 && pr_epoll_add_readable(epoll, wakeup) == 0,
-                     "the curl thread's epoll set: \(String(cString: strerror(errno)))")
+        precondition(
+            epoll >= 0 && wakeup >= 0 && pr_epoll_add_readable(epoll, wakeup) == 0,
+            "the curl thread's epoll set: \(String(cString: strerror(errno)))")
         loop.initialize(to: pr_curl_loop(epfd: epoll, multi: multi, timer_due: -1))
         pr_curl_multi_use_epoll(loop)
         // Held by its thread until `shutdown()` ends the loop: the thread reads the transport when
@@ -147,11 +162,18 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
 
     /// A cancelled task's request ends at once (the long poll included: a stop need not wait out
     /// the poll's 50 s), its handle taken off the multi handle on the curl thread.
-    nonisolated(nonsending) public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
-        let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
+    nonisolated(nonsending) public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws
+        -> HTTPResult
+    {
+        let id = incoming.withLock { inbox -> UInt64 in
+            inbox.nextID += 1
+            return inbox.nextID
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { cont in
-                hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .continuation(cont)), inCancellableTask: true)
+                hand(
+                    Transfer(id: id, method: method, body: body, timeout: timeout, completion: .continuation(cont)),
+                    inCancellableTask: true)
             }
         } onCancel: {
             incoming.withLock { $0.cancelled.append(id) }
@@ -159,9 +181,17 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         }
     }
 
-    public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval, then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void) {
-        let id = incoming.withLock { inbox -> UInt64 in inbox.nextID += 1; return inbox.nextID }
-        hand(Transfer(id: id, method: method, body: body, timeout: timeout, completion: .callback(then)), inCancellableTask: false)
+    public func post(
+        _ method: String, _ body: RequestBody, timeout: TimeInterval,
+        then: @escaping @Sendable (Result<HTTPResult, Error>) -> Void
+    ) {
+        let id = incoming.withLock { inbox -> UInt64 in
+            inbox.nextID += 1
+            return inbox.nextID
+        }
+        hand(
+            Transfer(id: id, method: method, body: body, timeout: timeout, completion: .callback(then)),
+            inCancellableTask: false)
     }
 
     /// Puts a request in the curl thread's inbox (or ends it at once if the transport is shut down,
@@ -196,7 +226,13 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         Thread.current.name = Self.threadName
         var running: Int32 = 0
         while true {
-            let inbox = incoming.withLock { inbox -> Inbox in defer { inbox.new.removeAll(); inbox.cancelled.removeAll() }; return inbox }
+            let inbox = incoming.withLock { inbox -> Inbox in
+                defer {
+                    inbox.new.removeAll()
+                    inbox.cancelled.removeAll()
+                }
+                return inbox
+            }
             if inbox.stopping {
                 for t in inbox.new { t.complete(.failure(Cancelled())) }
                 for easy in Array(transfers.keys) { abandon(easy) }
@@ -214,10 +250,14 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
             let wait = due < 0 ? 1000 : max(0, min(1000, due - pr_monotonic_ms()))
             let n = pr_epoll_wait(loop.pointee.epfd, &readyFDs, &readyMasks, Int32(readyFDs.count), Int32(wait))
             for i in 0..<max(0, Int(n)) {
-                if readyFDs[i] == wakeup { pr_eventfd_drain(wakeup) } else { curl_multi_socket_action(multi, readyFDs[i], readyMasks[i], &running) }
+                if readyFDs[i] == wakeup {
+                    pr_eventfd_drain(wakeup)
+                } else {
+                    curl_multi_socket_action(multi, readyFDs[i], readyMasks[i], &running)
+                }
             }
             if loop.pointee.timer_due >= 0, loop.pointee.timer_due <= pr_monotonic_ms() {
-                loop.pointee.timer_due = -1   // one-shot: libcurl sets it again if it needs another look
+                loop.pointee.timer_due = -1  // one-shot: libcurl sets it again if it needs another look
                 curl_multi_socket_action(multi, pr_curl_socket_timeout, 0, &running)
             }
             var left: Int32 = 0
@@ -249,7 +289,7 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         } else if idle.count < Self.idleHandlesKept {
             idle.append(easy)
         } else {
-            curl_easy_cleanup(easy)   // after a burst, keep a few for the next one, not all
+            curl_easy_cleanup(easy)  // after a burst, keep a few for the next one, not all
         }
     }
 
@@ -273,7 +313,8 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
 
     /// The request headers, built once and shared by every handle (libcurl only reads them). An
     /// empty "Expect:" stops libcurl waiting for "100 Continue" on larger bodies.
-    nonisolated(unsafe) private static let jsonHeaders = curl_slist_append(curl_slist_append(nil, "Expect:"), "Content-Type: application/json")
+    nonisolated(unsafe) private static let jsonHeaders = curl_slist_append(
+        curl_slist_append(nil, "Expect:"), "Content-Type: application/json")
     nonisolated(unsafe) private static let formHeaders = curl_slist_append(nil, "Expect:")
 
     /// Each method's URL, spelled once (they are a handful). Only the curl thread touches it.
@@ -303,7 +344,9 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
             _ = pr_curl_setopt_long(easy, CURLOPT_POST, 1)
             _ = pr_curl_setopt_long(easy, CURLOPT_POSTFIELDSIZE, data.count)
             data.withUnsafeBytes { raw in
-                _ = pr_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+                _ = pr_curl_setopt_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS,
+                    UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
             }
             _ = pr_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, Self.jsonHeaders)
         case .multipart(let parts):
@@ -325,7 +368,10 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
         guard added == CURLM_OK else {
             // Never leave a caller waiting on a request libcurl did not take.
             release(easy, t)
-            t.complete(.failure(TransportError.network("libcurl refused the request (\(String(cString: curl_multi_strerror(added))))")))
+            t.complete(
+                .failure(
+                    TransportError.network(
+                        "libcurl refused the request (\(String(cString: curl_multi_strerror(added))))")))
             return
         }
         transfers[easy] = t
@@ -366,7 +412,11 @@ private final class Transfer: @unchecked Sendable {
     }
 
     init(id: UInt64, method: String, body: RequestBody, timeout: TimeInterval, completion: Completion) {
-        self.id = id; self.method = method; self.body = body; self.timeout = timeout; self.completion = completion
+        self.id = id
+        self.method = method
+        self.body = body
+        self.timeout = timeout
+        self.completion = completion
     }
 
     /// Exactly once per request, by whoever ends it (the curl thread, or `hand` when shut down).
@@ -385,7 +435,9 @@ public struct TransportClosed: Error {
 
 /// The bot token, in a type that never prints it: `"\(token)"`, a log line, a dump or an error
 /// message shows "<bot token>", so the secret can reach the network only through `urlPath`.
-public struct BotToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, ExpressibleByStringLiteral {
+public struct BotToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    ExpressibleByStringLiteral
+{
     private let secret: String
 
     public init(_ secret: String) { self.secret = secret }

@@ -29,7 +29,13 @@ enum QuickReply {
                     guard literal("true") else { return nil }
                     ok = true
                 case "result":
-                    if literal("true") { result = .done } else if let id = messageID() { result = .message(id: id) } else { return nil }
+                    if literal("true") {
+                        result = .done
+                    } else if let id = messageID() {
+                        result = .message(id: id)
+                    } else {
+                        return nil
+                    }
                 default:
                     guard skipValue() else { return nil }
                 }
@@ -47,7 +53,9 @@ enum QuickReply {
                 if key == "message_id" {
                     guard let n = integer() else { return nil }
                     id = n
-                } else if !skipValue() { return nil }
+                } else if !skipValue() {
+                    return nil
+                }
             } while eat(UInt8(ascii: ","))
             return eat(UInt8(ascii: "}")) ? id : nil
         }
@@ -76,7 +84,8 @@ enum QuickReply {
             if negative { i += 1 }
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9"), digits < 18 {
                 n = n * 10 + Int64(bytes[i] - UInt8(ascii: "0"))
-                i += 1; digits += 1
+                i += 1
+                digits += 1
             }
             // A fraction, an exponent or more digits than fit: not an id this reader trusts.
             guard digits > 0, i < bytes.count, !"0123456789.eE".utf8.contains(bytes[i]) else { return nil }
@@ -87,7 +96,10 @@ enum QuickReply {
             skipSpace()
             let start = i
             for c in word.utf8 {
-                guard i < bytes.count, bytes[i] == c else { i = start; return false }
+                guard i < bytes.count, bytes[i] == c else {
+                    i = start
+                    return false
+                }
                 i += 1
             }
             return true
@@ -103,14 +115,18 @@ enum QuickReply {
                 switch bytes[i] {
                 case UInt8(ascii: "\""):
                     i += 1
-                    while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                        i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                    }
                     guard i < bytes.count else { return false }
                     i += 1
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1; i += 1
+                    depth += 1
+                    i += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard depth > 0 else { return true }   // the end of the enclosing object
-                    depth -= 1; i += 1
+                    guard depth > 0 else { return true }  // the end of the enclosing object
+                    depth -= 1
+                    i += 1
                 case UInt8(ascii: ","):
                     if depth == 0 { return true }
                     i += 1
@@ -122,7 +138,9 @@ enum QuickReply {
         }
 
         mutating func skipSpace() {
-            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 {
+                i += 1
+            }
         }
 
         mutating func eat(_ c: UInt8) -> Bool {
@@ -138,7 +156,10 @@ enum QuickReply {
 struct SentMessageID: Decodable {
     var messageID: Int64?
     init(from decoder: Decoder) throws {
-        messageID = (try? decoder.container(keyedBy: K.self)).flatMap { try? $0.decodeIfPresent(Int64.self, forKey: .messageID) } ?? nil
+        messageID =
+            (try? decoder.container(keyedBy: K.self)).flatMap {
+                try? $0.decodeIfPresent(Int64.self, forKey: .messageID)
+            } ?? nil
     }
     enum K: String, CodingKey { case messageID = "message_id" }
 }

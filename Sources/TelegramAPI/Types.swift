@@ -12,13 +12,25 @@ public struct User: Codable, Equatable, Sendable {
     public var username: String?
     public var languageCode: String?
 
-    public init(id: Int64, isBot: Bool = false, firstName: String, lastName: String? = nil, username: String? = nil, languageCode: String? = nil) {
-        self.id = id; self.isBot = isBot; self.firstName = firstName; self.lastName = lastName
-        self.username = username; self.languageCode = languageCode
+    public init(
+        id: Int64, isBot: Bool = false, firstName: String, lastName: String? = nil, username: String? = nil,
+        languageCode: String? = nil
+    ) {
+        self.id = id
+        self.isBot = isBot
+        self.firstName = firstName
+        self.lastName = lastName
+        self.username = username
+        self.languageCode = languageCode
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, isBot = "is_bot", firstName = "first_name", lastName = "last_name", username, languageCode = "language_code"
+        case id
+        case isBot = "is_bot"
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case username
+        case languageCode = "language_code"
     }
 }
 
@@ -30,10 +42,16 @@ public struct Chat: Codable, Equatable, Sendable {
     public var firstName: String?
 
     public init(id: Int64, type: String, title: String? = nil, firstName: String? = nil) {
-        self.id = id; self.type = type; self.title = title; self.firstName = firstName
+        self.id = id
+        self.type = type
+        self.title = title
+        self.firstName = firstName
     }
 
-    enum CodingKeys: String, CodingKey { case id, type, title, firstName = "first_name" }
+    enum CodingKeys: String, CodingKey {
+        case id, type, title
+        case firstName = "first_name"
+    }
     public var isPrivate: Bool { type == "private" }
 }
 
@@ -41,7 +59,10 @@ public struct Chat: Codable, Equatable, Sendable {
 public struct Present: Codable, Equatable, Sendable {
     public init() {}
     public init(from decoder: Decoder) throws {}
-    public func encode(to encoder: Encoder) throws { var c = encoder.singleValueContainer(); try c.encode([String: String]()) }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode([String: String]())
+    }
 }
 
 public struct PhotoSize: Codable, Equatable, Sendable {
@@ -49,7 +70,11 @@ public struct PhotoSize: Codable, Equatable, Sendable {
     public var fileUniqueID: String?
     public var width: Int?
     public var height: Int?
-    enum CodingKeys: String, CodingKey { case fileID = "file_id", fileUniqueID = "file_unique_id", width, height }
+    enum CodingKeys: String, CodingKey {
+        case fileID = "file_id"
+        case fileUniqueID = "file_unique_id"
+        case width, height
+    }
 }
 
 public struct Message: Codable, Equatable, Sendable {
@@ -72,21 +97,29 @@ public struct Message: Codable, Equatable, Sendable {
     public var caption: String?
 
     public init(messageID: Int64, from: User?, chat: Chat, date: Int64, text: String? = nil) {
-        self.messageID = messageID; self.from = from; self.chat = chat; self.date = date; self.text = text
+        self.messageID = messageID
+        self.from = from
+        self.chat = chat
+        self.date = date
+        self.text = text
     }
 
     enum CodingKeys: String, CodingKey {
-        case messageID = "message_id", from, chat, date, text, photo, sticker, voice, video, videoNote = "video_note"
+        case messageID = "message_id"
+        case from, chat, date, text, photo, sticker, voice, video
+        case videoNote = "video_note"
         case audio, document, animation, location, contact, poll, caption
     }
 
     /// What kind of non-text content this is, for a kind reply ("stickers are fun, but…").
     public var contentKind: String? {
         if text != nil { return nil }
-        let kinds: [(String, Bool)] = [("sticker", sticker != nil), ("photo", photo != nil), ("voice", voice != nil),
-                                       ("video", video != nil), ("video_note", videoNote != nil), ("audio", audio != nil),
-                                       ("document", document != nil), ("animation", animation != nil),
-                                       ("location", location != nil), ("contact", contact != nil), ("poll", poll != nil)]
+        let kinds: [(String, Bool)] = [
+            ("sticker", sticker != nil), ("photo", photo != nil), ("voice", voice != nil),
+            ("video", video != nil), ("video_note", videoNote != nil), ("audio", audio != nil),
+            ("document", document != nil), ("animation", animation != nil),
+            ("location", location != nil), ("contact", contact != nil), ("poll", poll != nil),
+        ]
         return kinds.first(where: \.1)?.0 ?? "other"
     }
 }
@@ -98,7 +131,10 @@ public struct CallbackQuery: Codable, Equatable, Sendable {
     public var data: String?
 
     public init(id: String, from: User, message: Message?, data: String?) {
-        self.id = id; self.from = from; self.message = message; self.data = data
+        self.id = id
+        self.from = from
+        self.message = message
+        self.data = data
     }
 }
 
@@ -113,7 +149,10 @@ public struct ChatMemberUpdated: Codable, Equatable, Sendable {
     public var from: User
     public var date: Int64
     public var newChatMember: ChatMember
-    enum CodingKeys: String, CodingKey { case chat, from, date, newChatMember = "new_chat_member" }
+    enum CodingKeys: String, CodingKey {
+        case chat, from, date
+        case newChatMember = "new_chat_member"
+    }
 }
 
 public struct Update: Codable, Equatable, Sendable {
@@ -123,14 +162,23 @@ public struct Update: Codable, Equatable, Sendable {
     public var callbackQuery: CallbackQuery?
     public var myChatMember: ChatMemberUpdated?
 
-    public init(updateID: Int64, message: Message? = nil, editedMessage: Message? = nil,
-                callbackQuery: CallbackQuery? = nil, myChatMember: ChatMemberUpdated? = nil) {
-        self.updateID = updateID; self.message = message; self.editedMessage = editedMessage
-        self.callbackQuery = callbackQuery; self.myChatMember = myChatMember
+    public init(
+        updateID: Int64, message: Message? = nil, editedMessage: Message? = nil,
+        callbackQuery: CallbackQuery? = nil, myChatMember: ChatMemberUpdated? = nil
+    ) {
+        self.updateID = updateID
+        self.message = message
+        self.editedMessage = editedMessage
+        self.callbackQuery = callbackQuery
+        self.myChatMember = myChatMember
     }
 
     enum CodingKeys: String, CodingKey {
-        case updateID = "update_id", message, editedMessage = "edited_message", callbackQuery = "callback_query", myChatMember = "my_chat_member"
+        case updateID = "update_id"
+        case message
+        case editedMessage = "edited_message"
+        case callbackQuery = "callback_query"
+        case myChatMember = "my_chat_member"
     }
 }
 
@@ -140,7 +188,10 @@ public struct ReceivedUpdate: Decodable, Sendable {
     public var updateID: Int64?
     public var update: Update?
 
-    public init(updateID: Int64?, update: Update?) { self.updateID = updateID; self.update = update }
+    public init(updateID: Int64?, update: Update?) {
+        self.updateID = updateID
+        self.update = update
+    }
 
     public init(from decoder: Decoder) throws {
         struct IDOnly: Decodable { var update_id: Int64? }
@@ -154,9 +205,19 @@ public struct InlineKeyboardButton: Codable, Equatable, Sendable {
     /// Exactly one of the two: a button the bot hears about, or a link Telegram opens.
     public var callbackData: String?
     public var url: String?
-    public init(text: String, callbackData: String) { self.text = text; self.callbackData = callbackData }
-    public init(text: String, url: String) { self.text = text; self.url = url }
-    enum CodingKeys: String, CodingKey { case text, callbackData = "callback_data", url }
+    public init(text: String, callbackData: String) {
+        self.text = text
+        self.callbackData = callbackData
+    }
+    public init(text: String, url: String) {
+        self.text = text
+        self.url = url
+    }
+    enum CodingKeys: String, CodingKey {
+        case text
+        case callbackData = "callback_data"
+        case url
+    }
 }
 
 public struct InlineKeyboardMarkup: Codable, Equatable, Sendable {
@@ -168,7 +229,10 @@ public struct InlineKeyboardMarkup: Codable, Equatable, Sendable {
 public struct BotCommand: Codable, Equatable, Sendable {
     public var command: String
     public var description: String
-    public init(command: String, description: String) { self.command = command; self.description = description }
+    public init(command: String, description: String) {
+        self.command = command
+        self.description = description
+    }
 }
 
 // MARK: - request bodies
@@ -181,11 +245,18 @@ public struct SendMessageRequest: Codable, Equatable, Sendable {
     public var linkPreviewOptions: LinkPreviewOptions?
 
     public init(chatID: Int64, text: String, parseMode: String? = "HTML", replyMarkup: InlineKeyboardMarkup? = nil) {
-        self.chatID = chatID; self.text = text; self.parseMode = parseMode; self.replyMarkup = replyMarkup
+        self.chatID = chatID
+        self.text = text
+        self.parseMode = parseMode
+        self.replyMarkup = replyMarkup
         self.linkPreviewOptions = LinkPreviewOptions(isDisabled: true)
     }
     enum CodingKeys: String, CodingKey {
-        case chatID = "chat_id", text, parseMode = "parse_mode", replyMarkup = "reply_markup", linkPreviewOptions = "link_preview_options"
+        case chatID = "chat_id"
+        case text
+        case parseMode = "parse_mode"
+        case replyMarkup = "reply_markup"
+        case linkPreviewOptions = "link_preview_options"
     }
 }
 
@@ -201,19 +272,36 @@ public struct EditMessageTextRequest: Codable, Equatable, Sendable {
     public var parseMode: String?
     public var replyMarkup: InlineKeyboardMarkup?
 
-    public init(chatID: Int64, messageID: Int64, text: String, parseMode: String? = "HTML", replyMarkup: InlineKeyboardMarkup? = nil) {
-        self.chatID = chatID; self.messageID = messageID; self.text = text; self.parseMode = parseMode; self.replyMarkup = replyMarkup
+    public init(
+        chatID: Int64, messageID: Int64, text: String, parseMode: String? = "HTML",
+        replyMarkup: InlineKeyboardMarkup? = nil
+    ) {
+        self.chatID = chatID
+        self.messageID = messageID
+        self.text = text
+        self.parseMode = parseMode
+        self.replyMarkup = replyMarkup
     }
     enum CodingKeys: String, CodingKey {
-        case chatID = "chat_id", messageID = "message_id", text, parseMode = "parse_mode", replyMarkup = "reply_markup"
+        case chatID = "chat_id"
+        case messageID = "message_id"
+        case text
+        case parseMode = "parse_mode"
+        case replyMarkup = "reply_markup"
     }
 }
 
 public struct AnswerCallbackQueryRequest: Codable, Equatable, Sendable {
     public var callbackQueryID: String
     public var text: String?
-    public init(callbackQueryID: String, text: String? = nil) { self.callbackQueryID = callbackQueryID; self.text = text }
-    enum CodingKeys: String, CodingKey { case callbackQueryID = "callback_query_id", text }
+    public init(callbackQueryID: String, text: String? = nil) {
+        self.callbackQueryID = callbackQueryID
+        self.text = text
+    }
+    enum CodingKeys: String, CodingKey {
+        case callbackQueryID = "callback_query_id"
+        case text
+    }
 }
 
 public struct SendPhotoRequest: Codable, Equatable, Sendable {
@@ -223,9 +311,16 @@ public struct SendPhotoRequest: Codable, Equatable, Sendable {
     public var caption: String?
     public var parseMode: String?
     public init(chatID: Int64, photo: String, caption: String? = nil) {
-        self.chatID = chatID; self.photo = photo; self.caption = caption; self.parseMode = caption == nil ? nil : "HTML"
+        self.chatID = chatID
+        self.photo = photo
+        self.caption = caption
+        self.parseMode = caption == nil ? nil : "HTML"
     }
-    enum CodingKeys: String, CodingKey { case chatID = "chat_id", photo, caption, parseMode = "parse_mode" }
+    enum CodingKeys: String, CodingKey {
+        case chatID = "chat_id"
+        case photo, caption
+        case parseMode = "parse_mode"
+    }
 }
 
 /// The Bot API's response envelope.
@@ -235,11 +330,18 @@ public struct APIResponse<Result: Decodable>: Decodable {
     public var description: String?
     public var errorCode: Int?
     public var parameters: ResponseParameters?
-    enum CodingKeys: String, CodingKey { case ok, result, description, errorCode = "error_code", parameters }
+    enum CodingKeys: String, CodingKey {
+        case ok, result, description
+        case errorCode = "error_code"
+        case parameters
+    }
 }
 
 public struct ResponseParameters: Codable, Sendable {
     public var retryAfter: Int?
     public var migrateToChatID: Int64?
-    enum CodingKeys: String, CodingKey { case retryAfter = "retry_after", migrateToChatID = "migrate_to_chat_id" }
+    enum CodingKeys: String, CodingKey {
+        case retryAfter = "retry_after"
+        case migrateToChatID = "migrate_to_chat_id"
+    }
 }

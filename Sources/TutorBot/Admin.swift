@@ -21,15 +21,21 @@ struct AdminDesk {
     let bot: Bot
     var prompts: Prompts { bot.renderer.prompts }
 
-    func reply(_ chatID: Int64, _ text: String, buttons: [[InlineKeyboardButton]] = [], saveTag: String? = nil) -> OutboxItem {
-        var item = bot.renderer.item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: String(text.prefix(OutboxRenderer.maxText)),
-                                                                               replyMarkup: buttons.isEmpty ? nil : InlineKeyboardMarkup(buttons)))
+    func reply(_ chatID: Int64, _ text: String, buttons: [[InlineKeyboardButton]] = [], saveTag: String? = nil)
+        -> OutboxItem
+    {
+        var item = bot.renderer.item(
+            chatID, "sendMessage",
+            SendMessageRequest(
+                chatID: chatID, text: String(text.prefix(OutboxRenderer.maxText)),
+                replyMarkup: buttons.isEmpty ? nil : InlineKeyboardMarkup(buttons)))
         item.saveTag = saveTag
         return item
     }
 
     func ack(_ chatID: Int64, _ callbackID: String, _ text: String? = nil) -> OutboxItem {
-        bot.renderer.item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: callbackID, text: text))
+        bot.renderer.item(
+            chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: callbackID, text: text))
     }
 
     // MARK: - commands
@@ -47,36 +53,63 @@ struct AdminDesk {
 
     func statsText() -> String {
         let now = bot.clock.now()
-        guard let stats = try? bot.store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now)) else {
+        guard
+            let stats = try? bot.store.usageStats(
+                now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now))
+        else {
             return "Stats are unavailable right now (database error)."
         }
-        struct StateLine { var code: String; var learners: Int }
-        struct Context { var learners, blocked, activeToday, activeWeek, answersToday, challenges, challengePlays, friendships: Int
-                         var hasStates: Bool; var states: [StateLine]; var hasDaily: Bool; var daily: [StateLine]
-                         var noState: Int; var hasNoState: Bool
-                         var unanswered: [Asked]; var hasUnanswered: Bool
-                         var unhelpful: [Votes]; var hasUnhelpful: Bool }
-        struct Asked { var text: String; var times: Int }
-        struct Votes { var ref: String; var down: Int; var up: Int }
+        struct StateLine {
+            var code: String
+            var learners: Int
+        }
+        struct Context {
+            var learners, blocked, activeToday, activeWeek, answersToday, challenges, challengePlays, friendships: Int
+            var hasStates: Bool
+            var states: [StateLine]
+            var hasDaily: Bool
+            var daily: [StateLine]
+            var noState: Int
+            var hasNoState: Bool
+            var unanswered: [Asked]
+            var hasUnanswered: Bool
+            var unhelpful: [Votes]
+            var hasUnhelpful: Bool
+        }
+        struct Asked {
+            var text: String
+            var times: Int
+        }
+        struct Votes {
+            var ref: String
+            var down: Int
+            var up: Int
+        }
         let unanswered = ((try? bot.store.unansweredQuestions()) ?? []).map { Asked(text: $0.text, times: $0.times) }
         let unhelpful = ((try? bot.store.unhelpfulAnswers()) ?? []).map {
             Votes(ref: $0.ref, down: $0.notHelpful, up: $0.helpful)
         }
         let social = (try? bot.store.socialCounts()) ?? (challenges: 0, plays: 0, friendships: 0)
         // Today's Daily 5 players, each state on its own day.
-        let days = Dictionary(uniqueKeysWithValues: bot.banks.states.map { ($0.code, DailyChallenge.day(for: $0, at: now)) })
-        let daily = ((try? bot.store.dailyPlayers(on: days)) ?? []).map { StateLine(code: $0.code, learners: $0.players) }
+        let days = Dictionary(
+            uniqueKeysWithValues: bot.banks.states.map { ($0.code, DailyChallenge.day(for: $0, at: now)) })
+        let daily = ((try? bot.store.dailyPlayers(on: days)) ?? []).map {
+            StateLine(code: $0.code, learners: $0.players)
+        }
         let noState = max(0, stats.learners - stats.byState.reduce(0) { $0 + $1.learners })
-        return prompts.render("admin_stats", Context(learners: stats.learners, blocked: stats.blocked, activeToday: stats.activeToday,
-                                                     activeWeek: stats.activeWeek, answersToday: stats.answersToday,
-                                                     challenges: social.challenges, challengePlays: social.plays, friendships: social.friendships,
-                                                     hasStates: !stats.byState.isEmpty || noState > 0,
-                                                     states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) },
-                                                     hasDaily: !daily.isEmpty, daily: daily,
-                                                     // Learners who have not picked a state yet: "Learners: 3" over two states read wrong.
-                                                     noState: noState, hasNoState: noState > 0,
-                                                     unanswered: unanswered, hasUnanswered: !unanswered.isEmpty,
-                                                     unhelpful: unhelpful, hasUnhelpful: !unhelpful.isEmpty))
+        return prompts.render(
+            "admin_stats",
+            Context(
+                learners: stats.learners, blocked: stats.blocked, activeToday: stats.activeToday,
+                activeWeek: stats.activeWeek, answersToday: stats.answersToday,
+                challenges: social.challenges, challengePlays: social.plays, friendships: social.friendships,
+                hasStates: !stats.byState.isEmpty || noState > 0,
+                states: stats.byState.prefix(20).map { StateLine(code: $0.code, learners: $0.learners) },
+                hasDaily: !daily.isEmpty, daily: daily,
+                // Learners who have not picked a state yet: "Learners: 3" over two states read wrong.
+                noState: noState, hasNoState: noState > 0,
+                unanswered: unanswered, hasUnanswered: !unanswered.isEmpty,
+                unhelpful: unhelpful, hasUnhelpful: !unhelpful.isEmpty))
     }
 
     /// Re-reads Banks/, validates everything, and swaps atomically; a bad bank keeps the old ones.
@@ -102,15 +135,20 @@ struct AdminDesk {
         let outcome = bot.reloadBanks()
         var buttons: [[InlineKeyboardButton]] = []
         for (code, added) in outcome.addedByState.prefix(3) {
-            buttons.append([InlineKeyboardButton(text: prompts.text(prompts.strings.buttons["adminTell"] ?? "Tell {{code}}", ["code": code, "count": String(added)]),
-                                                 callbackData: "\(Self.callbackPrefix)bn:\(code):\(added)")])
+            buttons.append([
+                InlineKeyboardButton(
+                    text: prompts.text(
+                        prompts.strings.buttons["adminTell"] ?? "Tell {{code}}", ["code": code, "count": String(added)]),
+                    callbackData: "\(Self.callbackPrefix)bn:\(code):\(added)")
+            ])
         }
         return [reply(chatID, outcome.report, buttons: buttons)]
     }
 
     func compose(payload: String?, chatID: Int64, updateID: Int64) -> [OutboxItem] {
         switch BroadcastDraft.parse(payload ?? "", states: bot.banks.states) {
-        case .success(let draft): return preview(stateCode: draft.stateCode, text: draft.text, chatID: chatID, updateID: updateID)
+        case .success(let draft):
+            return preview(stateCode: draft.stateCode, text: draft.text, chatID: chatID, updateID: updateID)
         case .failure(.empty): return [reply(chatID, broadcastText(usage: true))]
         case .failure(let problem): return [reply(chatID, broadcastText(usage: true, why: problem.description))]
         }
@@ -119,14 +157,22 @@ struct AdminDesk {
     func preview(stateCode: String?, text: String, chatID: Int64, updateID: Int64) -> [OutboxItem] {
         let note = text
         do {
-            let id = try bot.store.createBroadcast(stateCode: stateCode, text: note, adminChatID: chatID, now: bot.clock.now(),
-                                                   updateID: updateID)
+            let id = try bot.store.createBroadcast(
+                stateCode: stateCode, text: note, adminChatID: chatID, now: bot.clock.now(),
+                updateID: updateID)
             let count = try bot.store.audienceCount(stateCode: stateCode)
-            let send = InlineKeyboardButton(text: prompts.text(prompts.strings.buttons["adminSend"] ?? "Send", ["count": String(count)]),
-                                            callbackData: "\(Self.callbackPrefix)bs:\(id)")
-            let cancel = InlineKeyboardButton(text: prompts.strings.buttons["adminCancel"] ?? "Cancel", callbackData: "\(Self.callbackPrefix)bc:\(id)")
+            let send = InlineKeyboardButton(
+                text: prompts.text(prompts.strings.buttons["adminSend"] ?? "Send", ["count": String(count)]),
+                callbackData: "\(Self.callbackPrefix)bs:\(id)")
+            let cancel = InlineKeyboardButton(
+                text: prompts.strings.buttons["adminCancel"] ?? "Cancel", callbackData: "\(Self.callbackPrefix)bc:\(id)"
+            )
             // Nobody to send to: no "Send to 0" button, only a way to drop the draft.
-            return [reply(chatID, broadcastText(preview: (count, audience(stateCode), learnerText(note))), buttons: [count > 0 ? [send, cancel] : [cancel]])]
+            return [
+                reply(
+                    chatID, broadcastText(preview: (count, audience(stateCode), learnerText(note))),
+                    buttons: [count > 0 ? [send, cancel] : [cancel]])
+            ]
         } catch {
             return [reply(chatID, "Could not create the broadcast: \(error)")]
         }
@@ -169,16 +215,29 @@ struct AdminDesk {
         c.why = why ?? ""
         c.hasWhy = why != nil
         if let (count, audience, rendered) = preview {
-            c.preview = true; c.recipients = count; c.audience = audience; c.plural = count == 1 ? "" : "s"; c.rendered = rendered
-            c.nobody = count == 0; c.everyone = audience.isEmpty
+            c.preview = true
+            c.recipients = count
+            c.audience = audience
+            c.plural = count == 1 ? "" : "s"
+            c.rendered = rendered
+            c.nobody = count == 0
+            c.everyone = audience.isEmpty
         }
         return prompts.render("admin_broadcast", c)
     }
 
     func progressText(_ b: Broadcast, _ p: BroadcastProgress, done: Bool) -> String {
         var c = BroadcastContext()
-        c.progress = true; c.id = (try? bot.store.broadcastNumber(b.id)).map(Int64.init) ?? b.id; c.audience = audience(b.stateCode); c.everyone = c.audience.isEmpty; c.recipients = b.recipients
-        c.sent = p.sent; c.blocked = p.blocked; c.failed = p.failed; c.hasFailed = p.failed > 0; c.done = done
+        c.progress = true
+        c.id = (try? bot.store.broadcastNumber(b.id)).map(Int64.init) ?? b.id
+        c.audience = audience(b.stateCode)
+        c.everyone = c.audience.isEmpty
+        c.recipients = b.recipients
+        c.sent = p.sent
+        c.blocked = p.blocked
+        c.failed = p.failed
+        c.hasFailed = p.failed > 0
+        c.done = done
         return prompts.render("admin_broadcast", c)
     }
 
@@ -189,26 +248,35 @@ struct AdminDesk {
         switch (parts.first, parts.count) {
         case ("bs", 2):
             guard let id = Int64(parts[1]),
-                  (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending", updateID: updateID)) == true,
-                  let b = try? bot.store.broadcast(id) else {
+                (try? bot.store.setBroadcastStatus(id, from: "draft", to: "sending", updateID: updateID)) == true,
+                let b = try? bot.store.broadcast(id)
+            else {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             let empty = BroadcastProgress(queued: 0, sent: 0, blocked: 0, failed: 0, pending: 0)
-            return [ack(chatID, callbackID, "Sending…"), reply(chatID, progressText(b, empty, done: false), saveTag: "bc\(id)")]
+            return [
+                ack(chatID, callbackID, "Sending…"),
+                reply(chatID, progressText(b, empty, done: false), saveTag: "bc\(id)"),
+            ]
         case ("bc", 2):
             guard let id = Int64(parts[1]),
-                  (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled", updateID: updateID)) == true else {
+                (try? bot.store.setBroadcastStatus(id, from: "draft", to: "cancelled", updateID: updateID)) == true
+            else {
                 return [ack(chatID, callbackID, "Already sent or cancelled.")]
             }
             var c = BroadcastContext()
             c.cancelled = true
             return [ack(chatID, callbackID), reply(chatID, prompts.render("admin_broadcast", c))]
         case ("bn", 3):
-            guard let state = bot.banks.state(parts[1]), let count = Int(parts[2]) else { return [ack(chatID, callbackID)] }
+            guard let state = bot.banks.state(parts[1]), let count = Int(parts[2]) else {
+                return [ack(chatID, callbackID)]
+            }
             let notes = bot.banks.files.first { $0.file == "states/\(state.code).json" }?.changelog.last?.notes ?? ""
-            let text = prompts.text(prompts.strings.admin?["newQuestions"] ?? "{{count}} new {{stateName}} questions!",
-                                    ["count": String(count), "stateName": state.name, "notes": notes, "plural": count == 1 ? "" : "s"])
-            return [ack(chatID, callbackID)] + preview(stateCode: state.code, text: text, chatID: chatID, updateID: updateID)
+            let text = prompts.text(
+                prompts.strings.admin?["newQuestions"] ?? "{{count}} new {{stateName}} questions!",
+                ["count": String(count), "stateName": state.name, "notes": notes, "plural": count == 1 ? "" : "s"])
+            return [ack(chatID, callbackID)]
+                + preview(stateCode: state.code, text: text, chatID: chatID, updateID: updateID)
         default:
             return [ack(chatID, callbackID)]
         }
@@ -227,21 +295,35 @@ extension Bot {
     /// Re-reads and validates Banks/; swaps them in only if every file is valid.
     public func reloadBanks() -> ReloadOutcome {
         let prompts = renderer.prompts
-        struct Change { var file: String; var version: String; var count: Int; var added: Int? }
+        struct Change {
+            var file: String
+            var version: String
+            var count: Int
+            var added: Int?
+        }
         struct Problem { var text: String }
         struct Context {
-            var ok: Bool; var states = 0; var questions = 0; var delta = "±0"; var changes: [Change] = []
-            var count = 0; var plural = "s"; var problems: [Problem] = []; var more: Int? = nil
+            var ok: Bool
+            var states = 0
+            var questions = 0
+            var delta = "±0"
+            var changes: [Change] = []
+            var count = 0
+            var plural = "s"
+            var problems: [Problem] = []
+            var more: Int? = nil
         }
         let old = banks
         let result: (banks: Banks?, problems: [BankProblem])
-        do { result = try BankFiles.load(config.banksDirectory) }
-        catch { return ReloadOutcome(ok: false, report: "❌ \(error)", addedByState: []) }
+        do { result = try BankFiles.load(config.banksDirectory) } catch {
+            return ReloadOutcome(ok: false, report: "❌ \(error)", addedByState: [])
+        }
         guard let new = result.banks else {
             let lines = BankProblemReport.lines(result.problems)
             let shown = lines.prefix(25)
             var c = Context(ok: false)
-            c.count = result.problems.count; c.plural = c.count == 1 ? "" : "s"
+            c.count = result.problems.count
+            c.plural = c.count == 1 ? "" : "s"
             c.problems = shown.map { Problem(text: $0) }
             c.more = lines.count > shown.count ? lines.count - shown.count : nil
             logger.error("bank reload refused: \(result.problems.count) problem(s)")
@@ -260,11 +342,15 @@ extension Bot {
             let before = code.map { old.stateQuestions[$0]?.count ?? 0 } ?? old.universal.count
             let oldVersion = old.files.first { $0.file == info.file }?.version
             if oldVersion != info.version || count != before {
-                c.changes.append(Change(file: info.file, version: info.version, count: count, added: count > before ? count - before : nil))
+                c.changes.append(
+                    Change(
+                        file: info.file, version: info.version, count: count,
+                        added: count > before ? count - before : nil))
             }
             if let code, count > before { added.append((code, count - before)) }
         }
         logger.info("banks reloaded: \(new.questionCount) questions")
-        return ReloadOutcome(ok: true, report: prompts.render("admin_reload", c), addedByState: added.sorted { $0.1 > $1.1 })
+        return ReloadOutcome(
+            ok: true, report: prompts.render("admin_reload", c), addedByState: added.sorted { $0.1 > $1.1 })
     }
 }

@@ -96,7 +96,9 @@ public enum AskSet {
         case .sign: return banks.signs.first { $0.id == ref.id }.map { "\($0.name): \($0.meaning)" } ?? "?"
         case .state:
             guard let s = banks.state(ref.id) else { return "?" }
-            let count = s.test.questions.map { "\($0) questions, \(s.test.passCorrect ?? 0) right to pass" } ?? "count not published"
+            let count =
+                s.test.questions.map { "\($0) questions, \(s.test.passCorrect ?? 0) right to pass" }
+                ?? "count not published"
             let age = StateRules.format(s.minPermitAge)
             return "\(s.name) permit test card: \(count); permit at \(age)"
                 + (banks.stateRules.entry("permitAge", state: s.code)?.detail.map { " (\($0))" } ?? "")

@@ -34,7 +34,9 @@ struct BatchAttempts {
     func read() -> Mark? {
         guard let path, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let fields = text.split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 2, let first = Int64(fields[0]), let attempts = Int(fields[1]), attempts >= 1 else { return nil }
+        guard fields.count >= 2, let first = Int64(fields[0]), let attempts = Int(fields[1]), attempts >= 1 else {
+            return nil
+        }
         return Mark(firstUpdateID: first, attempts: attempts, alone: fields.count > 2 ? Int64(fields[2]) : nil)
     }
 

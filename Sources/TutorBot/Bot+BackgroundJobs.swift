@@ -16,27 +16,44 @@ extension Bot {
         let desk = AdminDesk(bot: self)
         // A console moves along its own admin's broadcasts (and those of the command line), so
         // two consoles don't both edit one admin's progress message.
-        for b in try store.sendingBroadcasts() where config.onlyChat == nil || [nil, config.onlyChat].contains(b.adminChatID) {
+        for b in try store.sendingBroadcasts()
+        where config.onlyChat == nil || [nil, config.onlyChat].contains(b.adminChatID) {
             if try store.pendingBulkCount() < Self.bulkQueueTarget {
                 let renderer = self.renderer
                 _ = try store.enqueueBroadcast(b.id, limit: Self.bulkQueueTarget, now: now) { b, chat in
-                    let quiz = InlineKeyboardButton(text: renderer.prompts.label(.quickQuiz), callbackData: ButtonAction.menu(.quickQuiz).callbackData)
-                    let request = SendMessageRequest(chatID: chat, text: desk.learnerText(b.text), replyMarkup: InlineKeyboardMarkup([[quiz]]))
+                    let quiz = InlineKeyboardButton(
+                        text: renderer.prompts.label(.quickQuiz),
+                        callbackData: ButtonAction.menu(.quickQuiz).callbackData)
+                    let request = SendMessageRequest(
+                        chatID: chat, text: desk.learnerText(b.text), replyMarkup: InlineKeyboardMarkup([[quiz]]))
                     return (try? OutboxRenderer.encoder.encode(request)) ?? Data()
                 }
             }
             let done = try store.finishBroadcastIfComplete(b.id, now: now)
             let due = progressEdits.withLock { last -> Bool in
                 // The first edit waits a full interval: the progress message itself was just sent.
-                guard let previous = last[b.id] else { last[b.id] = now; return done }
-                if done || now.timeIntervalSince(previous) >= Self.progressEvery { last[b.id] = now; return true }
+                guard let previous = last[b.id] else {
+                    last[b.id] = now
+                    return done
+                }
+                if done || now.timeIntervalSince(previous) >= Self.progressEvery {
+                    last[b.id] = now
+                    return true
+                }
                 return false
             }
             guard due else { continue }
             let progress = try store.broadcastProgress(b.id)
-            if done { logger.info("broadcast \(b.id) done: \(progress.sent) sent, \(progress.blocked) blocked, \(progress.failed) failed") }
+            if done {
+                logger.info(
+                    "broadcast \(b.id) done: \(progress.sent) sent, \(progress.blocked) blocked, \(progress.failed) failed"
+                )
+            }
             if let admin = b.adminChatID {
-                var edit = renderer.item(admin, "editMessageText", EditMessageTextRequest(chatID: admin, messageID: 0, text: desk.progressText(b, progress, done: done)))
+                var edit = renderer.item(
+                    admin, "editMessageText",
+                    EditMessageTextRequest(
+                        chatID: admin, messageID: 0, text: desk.progressText(b, progress, done: done)))
                 edit.editTag = "bc\(b.id)"
                 try store.commit([], offset: nil, extraOutbox: [edit])
             }
@@ -58,8 +75,9 @@ extension Bot {
             guard !due.isEmpty else { return 0 }
             var batch = Batch(bot: self)
             for chatID in due {
-                batch.apply(.nudgeDue, chatID: chatID, sender: nil, isGroup: false,
-                            seed: ExamBuilder.stableHash("nudge/\(chatID)"), updateID: nil)
+                batch.apply(
+                    .nudgeDue, chatID: chatID, sender: nil, isGroup: false,
+                    seed: ExamBuilder.stableHash("nudge/\(chatID)"), updateID: nil)
             }
             let committed = try commit(batch, offset: nil)
             metrics.remindersDue.increment(by: due.count)
@@ -80,8 +98,9 @@ extension Bot {
         guard !due.isEmpty else { return 0 }
         var batch = Batch(bot: self)
         for t in due {
-            batch.apply(.timerFired(key: t.key), chatID: t.chatID, sender: nil, isGroup: false,
-                        seed: ExamBuilder.stableHash("\(t.chatID)/\(t.key)"), updateID: nil, firedTimer: t.key)
+            batch.apply(
+                .timerFired(key: t.key), chatID: t.chatID, sender: nil, isGroup: false,
+                seed: ExamBuilder.stableHash("\(t.chatID)/\(t.key)"), updateID: nil, firedTimer: t.key)
         }
         try commit(batch, offset: nil)
         return due.count
@@ -95,7 +114,10 @@ extension Bot {
 
     /// Runs the waiting `.botBlocked` events as one batch (kept for the next try if it fails).
     func applyBlocked() throws {
-        let chats = blockedByTelegram.withLock { list -> [Int64] in defer { list.removeAll() }; return list }
+        let chats = blockedByTelegram.withLock { list -> [Int64] in
+            defer { list.removeAll() }
+            return list
+        }
         guard !chats.isEmpty else { return }
         do {
             try serially {
@@ -120,7 +142,7 @@ extension Bot {
         var lastNudgeCheck = Date.distantPast
         var lastBroadcastPump = Date.distantPast
         var lastMetrics = Date.distantPast
-        var lastPrune = Date()   // the first pruning an interval after start, not during it
+        var lastPrune = Date()  // the first pruning an interval after start, not during it
         while !Task.isCancelled {
             if let path = config.metricsFile, Date().timeIntervalSince(lastMetrics) >= config.metricsEverySeconds {
                 lastMetrics = Date()
@@ -143,9 +165,12 @@ extension Bot {
                     var queued = try fireDueTimers() > 0
                     if checkNudges {
                         if try sendDueNudges() > 0 { queued = true }
-                        let stale = try store.dropStaleNews(queuedBefore: clock.now().addingTimeInterval(-Self.newsKeepsFor))
+                        let stale = try store.dropStaleNews(
+                            queuedBefore: clock.now().addingTimeInterval(-Self.newsKeepsFor))
                         if stale > 0 {
-                            logger.info("dropped \(stale) reminder(s) or friend news that waited over \(Int(Self.newsKeepsFor / 3600)) h to be sent")
+                            logger.info(
+                                "dropped \(stale) reminder(s) or friend news that waited over \(Int(Self.newsKeepsFor / 3600)) h to be sent"
+                            )
                             sender.reread(chats: nil)
                         }
                     }
@@ -153,7 +178,7 @@ extension Bot {
                         try pumpBroadcasts()
                         if try store.flag(Self.reloadFlag) != nil {
                             let outcome = reloadBanks()
-                            Self.returnFreedMemory()   // the old banks and the new ones' reading
+                            Self.returnFreedMemory()  // the old banks and the new ones' reading
                             try store.setFlag(Self.reloadFlag, nil)
                             try store.setFlag(Self.reloadResultFlag, OutboxRenderer.plain(outcome.report))
                         }
@@ -185,15 +210,25 @@ extension Bot {
     public func writeMetrics(to path: String) {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
-        guard folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue) else {
+        guard
+            folder.isEmpty
+                || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue)
+        else {
             // Said once, plainly, not every 15 s as a raw Foundation error.
-            if metricsFolderWarned.withLock({ was in defer { was = true }; return !was }) {
-                logger.warning("PERMITREADY_METRICS_FILE: the folder \(folder) does not exist; metrics are not written until it does")
+            if metricsFolderWarned.withLock({ was in
+                defer { was = true }
+                return !was
+            }) {
+                logger.warning(
+                    "PERMITREADY_METRICS_FILE: the folder \(folder) does not exist; metrics are not written until it does"
+                )
             }
             return
         }
         metricsFolderWarned.withLock { $0 = false }
         metrics.refreshGauges(store: store, now: clock.now())
-        do { try metrics.write(to: path) } catch { logger.error("could not write metrics to \(path): \((error as NSError).localizedDescription)") }
+        do { try metrics.write(to: path) } catch {
+            logger.error("could not write metrics to \(path): \((error as NSError).localizedDescription)")
+        }
     }
 }

@@ -30,7 +30,9 @@ extension Bot {
         for r in received {
             guard let update = r.update else {
                 batch.counts.updatesGarbled += 1
-                logger.warning("skipped an update that did not decode", metadata: ["update_id": "\(r.updateID.map(String.init) ?? "none")"])
+                logger.warning(
+                    "skipped an update that did not decode",
+                    metadata: ["update_id": "\(r.updateID.map(String.init) ?? "none")"])
                 continue
             }
             guard let parsed = UpdateParser.parse(update) else {
@@ -43,8 +45,9 @@ extension Bot {
                 batch.counts.updatesProcessed += 1
                 continue
             }
-            batch.apply(parsed.event, chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup,
-                        seed: Self.seed(updateID: update.updateID, chatID: parsed.chatID), updateID: update.updateID)
+            batch.apply(
+                parsed.event, chatID: parsed.chatID, sender: parsed.sender, isGroup: parsed.isGroup,
+                seed: Self.seed(updateID: update.updateID, chatID: parsed.chatID), updateID: update.updateID)
         }
         let offset = received.compactMap(\.updateID).max().map { $0 + 1 }
         try commit(batch, offset: offset)
@@ -70,7 +73,8 @@ extension Bot {
             return desk.handle(command: name, payload: payload, chatID: parsed.chatID, updateID: update.updateID)
         case .buttonTapped(let callbackID, nil, _):
             guard let data = update.callbackQuery?.data, data.hasPrefix(AdminDesk.callbackPrefix) else { return nil }
-            return desk.handleButton(data: data, callbackID: callbackID, chatID: parsed.chatID, updateID: update.updateID)
+            return desk.handleButton(
+                data: data, callbackID: callbackID, chatID: parsed.chatID, updateID: update.updateID)
         default:
             return nil
         }
@@ -131,17 +135,27 @@ extension Bot {
                 }
             }
             let took = ContinuousClock.now - started
-            metrics.commitTime.recordNanoseconds(took.components.seconds * 1_000_000_000 + took.components.attoseconds / 1_000_000_000)
+            metrics.commitTime.recordNanoseconds(
+                took.components.seconds * 1_000_000_000 + took.components.attoseconds / 1_000_000_000)
             countersBox.withLock { $0.commitFailuresInRow = 0 }
         } catch {
-            countersBox.withLock { $0.commitFailures += 1; $0.commitFailuresInRow += 1 }
+            countersBox.withLock {
+                $0.commitFailures += 1
+                $0.commitFailuresInRow += 1
+            }
             throw error
         }
         for f in failed {
             chatCache.forget(f.chatID)
-            let inRow = chatFailures.withLock { $0[f.chatID, default: 0] += 1; return $0[f.chatID]! }
-            logger.error("chat \(f.chatID): its update(s) were dropped (\(inRow) in a row): \(f.reason)",
-                         metadata: ["chat_id": "\(f.chatID)", "update_ids": "\(f.updateIDs.map(String.init).joined(separator: ","))"])
+            let inRow = chatFailures.withLock {
+                $0[f.chatID, default: 0] += 1
+                return $0[f.chatID]!
+            }
+            logger.error(
+                "chat \(f.chatID): its update(s) were dropped (\(inRow) in a row): \(f.reason)",
+                metadata: [
+                    "chat_id": "\(f.chatID)", "update_ids": "\(f.updateIDs.map(String.init).joined(separator: ","))",
+                ])
         }
         if !failed.isEmpty {
             metrics.chatFailures.increment(by: failed.count)
@@ -154,7 +168,7 @@ extension Bot {
         if !taps.isEmpty {
             let handOff = batch.cpu == nil ? 0 : ProcessFigures.threadCPUNanoseconds()
             sender.answerTaps(taps)
-            if let cpu = batch.cpu { cpu.subtract(ProcessFigures.threadCPUNanoseconds() - handOff) }   // the I/O path's
+            if let cpu = batch.cpu { cpu.subtract(ProcessFigures.threadCPUNanoseconds() - handOff) }  // the I/O path's
         }
         chatCache.put(committed.filter { !$0.erase }.map { (state: $0.after, version: $0.version ?? 0) })
         let erased = committed.filter(\.erase).map(\.after.learner.chatID)
@@ -176,7 +190,9 @@ extension Bot {
         var again = Batch(bot: self)
         for events in stale {
             chatCache.forget(events[0].chatID)
-            logger.info("chat \(events[0].chatID): saved by another process meanwhile; its events are done again on the stored copy")
+            logger.info(
+                "chat \(events[0].chatID): saved by another process meanwhile; its events are done again on the stored copy"
+            )
             again.queued += events
         }
         return try committed + commit(again, offset: nil, redoing: true)

@@ -24,7 +24,9 @@ extension Bot {
             guard let id = r.updateID else { continue }
             let chat = r.update.flatMap(UpdateParser.parse)?.chatID
             if id == diedOn {
-                guard skip(id, chat: chat, because: "the process died while it was processed alone") else { return reached }
+                guard skip(id, chat: chat, because: "the process died while it was processed alone") else {
+                    return reached
+                }
                 reached = id + 1
                 continue
             }
@@ -35,8 +37,12 @@ extension Bot {
             defer { batchAttempts.write(mark) }
             do {
                 if let next = try process([r]) { reached = next }
-            } catch where ChatSaveFailure.isAboutTheRows(error) {
-                guard skip(id, chat: chat, because: "it failed \(Self.batchTriesBeforeSplitting) times and again alone: \(error)") else {
+            } catch  where ChatSaveFailure.isAboutTheRows(error) {
+                guard
+                    skip(
+                        id, chat: chat,
+                        because: "it failed \(Self.batchTriesBeforeSplitting) times and again alone: \(error)")
+                else {
                     return reached
                 }
                 reached = id + 1
@@ -60,7 +66,9 @@ extension Bot {
         metrics.updatesSkipped.increment()
         countersBox.withLock { $0.updatesSkipped += 1 }
         let chatName = chat.map(String.init) ?? "unknown"
-        logger.error("skipped update \(id) of chat \(chatName): \(reason)", metadata: ["chat_id": "\(chatName)", "update_id": "\(id)"])
+        logger.error(
+            "skipped update \(id) of chat \(chatName): \(reason)",
+            metadata: ["chat_id": "\(chatName)", "update_id": "\(id)"])
         sender.wakeSoon()
         return true
     }
@@ -102,7 +110,10 @@ extension Bot {
         // (its clock can jump days with PERMITREADY_FAKE_NOW, leaving rows "late" for a moment).
         guard config.onlyChat == nil else { return }
         let problem = healthProblem(now: clock.now())
-        let before = healthState.withLock { state -> String? in defer { state = problem }; return state }
+        let before = healthState.withLock { state -> String? in
+            defer { state = problem }
+            return state
+        }
         if problem != before {
             if let problem { logger.error("unhealthy: \(problem)") } else { logger.info("healthy again") }
             try? store.setFlag(TutorStore.healthProblemKey, problem)
@@ -117,8 +128,11 @@ extension Bot {
         if inRow >= Self.batchTriesBeforeSplitting { return "\(inRow) batches in a row could not be saved" }
         // A console sends only its own chat's rows: another console's waiting rows are not its problem.
         // The words stay the same while the problem lasts (logged once, not every check).
-        if let due = try? store.oldestDuePending(chatID: config.onlyChat), now.timeIntervalSince(due) > Self.outboxStuckAfter {
-            return "the outbox is not draining: a message due more than \(Int(Self.outboxStuckAfter / 60)) minutes ago is still waiting"
+        if let due = try? store.oldestDuePending(chatID: config.onlyChat),
+            now.timeIntervalSince(due) > Self.outboxStuckAfter
+        {
+            return
+                "the outbox is not draining: a message due more than \(Int(Self.outboxStuckAfter / 60)) minutes ago is still waiting"
         }
         return nil
     }
@@ -138,8 +152,8 @@ extension Bot {
                 received = try await api.getUpdates(offset: offset)
                 failures = 0
                 polled(&marks)
-            } catch where Task.isCancelled {
-                return   // stopping (SIGTERM, SIGINT): the poll in flight was abandoned
+            } catch  where Task.isCancelled {
+                return  // stopping (SIGTERM, SIGINT): the poll in flight was abandoned
             } catch is TransportClosed {
                 await sender.drain(timeout: 5)
                 return
@@ -162,10 +176,14 @@ extension Bot {
             let next = batchAttempts.next(updateIDs: received.compactMap(\.updateID))
             if let (mark, diedOn) = next, diedOn != nil || mark.attempts >= Self.batchTriesBeforeSplitting {
                 if mark.attempts == Self.batchTriesBeforeSplitting || diedOn != nil {
-                    logger.error("a batch of \(received.count) update(s) was started \(mark.attempts - 1) time(s) without being saved; processing it one update at a time")
+                    logger.error(
+                        "a batch of \(received.count) update(s) was started \(mark.attempts - 1) time(s) without being saved; processing it one update at a time"
+                    )
                 }
                 batchAttempts.write(mark)
-                if let reached = try? await batches.run({ [self] in processOneByOne(received, mark: mark, diedOn: diedOn) }) {
+                if let reached = try? await batches.run({ [self] in
+                    processOneByOne(received, mark: mark, diedOn: diedOn)
+                }) {
                     offset = reached
                     sender.wakeSoon()
                 }
@@ -185,11 +203,14 @@ extension Bot {
                 sender.wakeSoon()
                 if config.deliverBeforeNextPoll { await sender.drain(timeout: 10) }
                 if received.count < BotAPI.updatesPerPoll, config.pollGatherSeconds > 0 {
-                    try? await Task.sleep(until: arrived + .milliseconds(Int(config.pollGatherSeconds * 1000)), clock: .continuous)
+                    try? await Task.sleep(
+                        until: arrived + .milliseconds(Int(config.pollGatherSeconds * 1000)), clock: .continuous)
                 }
             } catch {
                 batchFailures += 1
-                logger.error("could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \(error); Telegram will re-deliver it")
+                logger.error(
+                    "could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \(error); Telegram will re-deliver it"
+                )
                 try? await Task.sleep(for: .seconds(2))
             }
         }

@@ -56,10 +56,14 @@ extension Bot {
             self.now = bot.clock.now()
         }
 
-        mutating func apply(_ event: Event, chatID: Int64, sender: Sender?, isGroup: Bool, seed: UInt64, updateID: Int64?,
-                            firedTimer: String? = nil) {
-            queued.append(Queued(event: event, chatID: chatID, sender: sender, isGroup: isGroup, seed: seed, updateID: updateID,
-                                 firedTimer: firedTimer))
+        mutating func apply(
+            _ event: Event, chatID: Int64, sender: Sender?, isGroup: Bool, seed: UInt64, updateID: Int64?,
+            firedTimer: String? = nil
+        ) {
+            queued.append(
+                Queued(
+                    event: event, chatID: chatID, sender: sender, isGroup: isGroup, seed: seed, updateID: updateID,
+                    firedTimer: firedTimer))
         }
 
         /// Starts reducing every queued event: each chat's in the order they came, different chats
@@ -70,7 +74,12 @@ extension Bot {
             var slot: [Int64: Int] = [:]
             var perChat: [[Queued]] = []
             for q in queued {
-                if let i = slot[q.chatID] { perChat[i].append(q) } else { slot[q.chatID] = perChat.count; perChat.append([q]) }
+                if let i = slot[q.chatID] {
+                    perChat[i].append(q)
+                } else {
+                    slot[q.chatID] = perChat.count
+                    perChat.append([q])
+                }
             }
             // Read before the write transaction opens; nil (a failed read) reads per chat instead.
             let facts = try? bot.store.batchFacts(chatIDs: perChat.map { $0[0].chatID })
@@ -91,7 +100,9 @@ extension Bot {
                     // order the writer wants them, and no core idles while another has a queue.
                     while let i = run.nextToReduce() { run.put(i, reducer.reduce(run.chats[i])) }
                     // The calling thread's share is in its own figure already.
-                    if let cpu, pthread_equal(pthread_self(), caller) == 0 { cpu.add(ProcessFigures.threadCPUNanoseconds() - start) }
+                    if let cpu, pthread_equal(pthread_self(), caller) == 0 {
+                        cpu.add(ProcessFigures.threadCPUNanoseconds() - start)
+                    }
                 }
                 run.finish()
             }
@@ -110,7 +121,7 @@ extension Bot {
 
     /// A batch's chats as they are reduced: outcomes are put by the reducing threads and taken,
     /// in first-arrival order, by the committing one (which waits for each that isn't done yet).
-    final class Reductions: @unchecked Sendable {   // `outcomes` and `finished` only under `ready`'s lock
+    final class Reductions: @unchecked Sendable {  // `outcomes` and `finished` only under `ready`'s lock
         let chats: [[Batch.Queued]]
         private var outcomes: [Batch.ChatOutcome?]
         private var finished = false
@@ -129,22 +140,31 @@ extension Bot {
         }
 
         func put(_ i: Int, _ outcome: Batch.ChatOutcome) {
-            ready.lock(); outcomes[i] = outcome; ready.broadcast(); ready.unlock()
+            ready.lock()
+            outcomes[i] = outcome
+            ready.broadcast()
+            ready.unlock()
         }
 
         func take(_ i: Int) -> Batch.ChatOutcome {
-            ready.lock(); defer { ready.unlock() }
+            ready.lock()
+            defer { ready.unlock() }
             while outcomes[i] == nil { ready.wait() }
-            defer { outcomes[i] = Batch.ChatOutcome() }   // the taker owns it now: free the copy
+            defer { outcomes[i] = Batch.ChatOutcome() }  // the taker owns it now: free the copy
             return outcomes[i]!
         }
 
         func finish() {
-            ready.lock(); finished = true; ready.broadcast(); ready.unlock()
+            ready.lock()
+            finished = true
+            ready.broadcast()
+            ready.unlock()
         }
 
         func waitUntilFinished() {
-            ready.lock(); while !finished { ready.wait() }; ready.unlock()
+            ready.lock()
+            while !finished { ready.wait() }
+            ready.unlock()
         }
     }
 
@@ -192,7 +212,10 @@ extension Bot {
         private func apply(_ e: Batch.Queued, to outcome: inout Batch.ChatOutcome) {
             let chatID = e.chatID
             if let id = e.updateID { outcome.updateIDs.append(id) }
-            guard outcome.failure == nil else { outcome.skipped += 1; return }
+            guard outcome.failure == nil else {
+                outcome.skipped += 1
+                return
+            }
             do {
                 var change: ChatChange
                 if let existing = outcome.change {
@@ -201,8 +224,13 @@ extension Bot {
                     var repairs: [String] = []
                     let stored = try bot.chatCache.get(chatID) ?? bot.store.loadVersionedChat(chatID, repairs: &repairs)
                     let before = stored?.state
-                    guard let start = before ?? e.sender.map({ Dialogue.newChat(chatID: chatID, sender: $0, isGroup: e.isGroup, now: now) }) else {
-                        return   // a timer for a chat that no longer exists
+                    guard
+                        let start = before
+                            ?? e.sender.map({
+                                Dialogue.newChat(chatID: chatID, sender: $0, isGroup: e.isGroup, now: now)
+                            })
+                    else {
+                        return  // a timer for a chat that no longer exists
                     }
                     change = ChatChange(before: before, after: start, answers: [], outbox: [])
                     change.version = stored?.version ?? 0
@@ -234,7 +262,9 @@ extension Bot {
                 // marked: last week's league is judged with them). A chat that never had a friend
                 // (most) has none to read.
                 if facts?.chatsWithFriendships.contains(chatID) ?? true {
-                    let store = bot.store, logger = bot.logger, since = League.start(of: League.week(of: now))
+                    let store = bot.store
+                    let logger = bot.logger
+                    let since = League.start(of: League.week(of: now))
                     context.friendsLookup = Lookup {
                         do { return try store.friendSummaries(of: chatID, removedSince: since) } catch {
                             logger.error("chat \(chatID): friends could not be read: \(error)")
@@ -246,7 +276,8 @@ extension Bot {
                 }
                 // Daily 5: the day's five as first dealt, and the others' and friends' scores,
                 // read only when the reducer deals one or shows a result.
-                let store = bot.store, logger = bot.logger
+                let store = bot.store
+                let logger = bot.logger
                 context.dailySetLookup = { code, day in
                     do { return try store.dailySet(stateCode: code, day: day) ?? [] } catch {
                         logger.error("chat \(chatID): Daily 5 set could not be read: \(error)")
@@ -262,32 +293,40 @@ extension Bot {
                 // Typed text: what the banks hold on it (the reducer decides whether it was a question).
                 // ("b", "3" and a 4,000-character paste are never questions: no look-up for them.)
                 if case .textSent(let text) = e.event, let ask,
-                   (2...Dialogue.maxUsefulTextLength).contains(text.count) {
-                    do { context.asked = try ask.lookUp(text, learnerState: change.after.learner.stateCode) }
-                    catch { bot.logger.error("ask index: look-up failed: \(error)") }
+                    (2...Dialogue.maxUsefulTextLength).contains(text.count)
+                {
+                    do { context.asked = try ask.lookUp(text, learnerState: change.after.learner.stateCode) } catch {
+                        bot.logger.error("ask index: look-up failed: \(error)")
+                    }
                 }
                 #if DEBUG
-                if let trap = bot.testTrapText, case .textSent(trap) = e.event { fatalError("test trap (PERMITREADY_TEST_TRAP)") }
+                    if let trap = bot.testTrapText, case .textSent(trap) = e.event {
+                        fatalError("test trap (PERMITREADY_TEST_TRAP)")
+                    }
                 #endif
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
                 // News for a friend who stopped the bot, blocked it or deleted their data is dropped;
                 // in their quiet hours (9 pm - 8 am their time) it waits until 8 am, unless they
                 // are using the bot right now (within the last half hour).
                 var heldUntil: [Int64: Date] = [:]
-                var rendered = bot.renderer.items(for: effects.filter { effect in
-                    guard case .notify(let other, _) = effect else { return true }
-                    guard let recipient = try? bot.store.newsRecipient(other) else { return false }
-                    let zone = recipient.timeZone ?? recipient.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
-                    if now.timeIntervalSince(recipient.lastActive) > 1800 {
-                        heldUntil[other] = Nudges.quietHoursEnd(after: now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
-                    }
-                    return true
-                }, chatID: chatID)
+                var rendered = bot.renderer.items(
+                    for: effects.filter { effect in
+                        guard case .notify(let other, _) = effect else { return true }
+                        guard let recipient = try? bot.store.newsRecipient(other) else { return false }
+                        let zone =
+                            recipient.timeZone ?? recipient.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
+                        if now.timeIntervalSince(recipient.lastActive) > 1800 {
+                            heldUntil[other] = Nudges.quietHoursEnd(
+                                after: now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
+                        }
+                        return true
+                    }, chatID: chatID)
                 for i in rendered.outbox.indices where rendered.outbox[i].chatID != chatID {
                     rendered.outbox[i].notBefore = heldUntil[rendered.outbox[i].chatID]
                 }
                 if Self.isStray(e.event), Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
-                   change.outbox.contains(where: { $0.priority == 0 }) || hasQueuedReplies(chatID) {
+                    change.outbox.contains(where: { $0.priority == 0 }) || hasQueuedReplies(chatID)
+                {
                     // Backpressure: stray input while this chat's replies are still queued gets no
                     // further "didn't catch that" + screen (a chat sending hundreds of messages
                     // would queue two replies for each); button answers and commands still do.
@@ -304,7 +343,8 @@ extension Bot {
                     case .recordChallengePlay(let token, let correct): change.challengePlays.append((token, correct))
                     case .befriend(let friend): change.newFriends.append(friend)
                     case .unfriend(let friend): change.removedFriends.append(friend)
-                    case .recordDailyResult(let code, let day, let score): change.dailyResults.append((code, day, score))
+                    case .recordDailyResult(let code, let day, let score):
+                        change.dailyResults.append((code, day, score))
                     case .recordDailySet(let code, let day, let ids): change.dailySets.append((code, day, ids))
                     case .recordAsk(let record): change.asks.append(record)
                     case .voteAsk(let ref, let helpful): change.askVotes.append((ref, helpful))
@@ -313,9 +353,14 @@ extension Bot {
                         change.erase = true
                         change.answers = []
                         change.timers = []
-                        change.outbox = rendered.outbox   // only the goodbye
-                        change.challengesMade = []; change.challengePlays = []; change.newFriends = []; change.removedFriends = []; change.dailyResults = []
-                        change.asks = []; change.askVotes = []
+                        change.outbox = rendered.outbox  // only the goodbye
+                        change.challengesMade = []
+                        change.challengePlays = []
+                        change.newFriends = []
+                        change.removedFriends = []
+                        change.dailyResults = []
+                        change.asks = []
+                        change.askVotes = []
                     default: break
                     }
                 }
@@ -329,6 +374,5 @@ extension Bot {
             }
         }
     }
-
 
 }

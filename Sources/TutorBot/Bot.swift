@@ -11,7 +11,8 @@ public enum BotError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .badToken: return "Telegram rejected TELEGRAM_BOT_TOKEN (401 Unauthorized): check the token with @BotFather"
+        case .badToken:
+            return "Telegram rejected TELEGRAM_BOT_TOKEN (401 Unauthorized): check the token with @BotFather"
         case .banks(let e): return e.description
         }
     }
@@ -64,9 +65,9 @@ public final class Bot: Sendable {
     /// The batch in progress, remembered across a crash (see `BatchAttempts`).
     let batchAttempts: BatchAttempts
     #if DEBUG
-    /// Test builds only: typed text that traps in the reduction, as a bug in the core would
-    /// (`PERMITREADY_TEST_TRAP`; the crash-loop tests restart the bot as systemd would).
-    let testTrapText = ProcessInfo.processInfo.environment["PERMITREADY_TEST_TRAP"]
+        /// Test builds only: typed text that traps in the reduction, as a bug in the core would
+        /// (`PERMITREADY_TEST_TRAP`; the crash-loop tests restart the bot as systemd would).
+        let testTrapText = ProcessInfo.processInfo.environment["PERMITREADY_TEST_TRAP"]
     #endif
 
     public var banks: Banks { banksBox.withLock { $0.banks } }
@@ -78,18 +79,27 @@ public final class Bot: Sendable {
 
     /// Wires the real parts together: the same entry point the CLI and the tests use.
     /// `transport` defaults to libcurl against `config.apiBase`.
-    public static func build(_ config: Config, transport: (any BotAPITransport)? = nil, logger: Logger? = nil) throws -> Bot {
+    public static func build(_ config: Config, transport: (any BotAPITransport)? = nil, logger: Logger? = nil) throws
+        -> Bot
+    {
         let logger = logger ?? Logger(label: "permitready")
         let (banks, problems) = try BankFiles.load(config.banksDirectory)
         guard let banks else { throw BotError.banks(.invalid(problems)) }
         let prompts = try Prompts.load(directory: config.promptsDirectory)
         returnFreedMemory()
         let store = try TutorStore(path: config.databasePath, synchronous: config.sqliteSynchronous)
-        let api = BotAPI(transport: transport ?? CurlTransport(baseURL: config.apiBase, token: config.token), pollTimeout: config.pollTimeout)
-        return Bot(config: config, api: api, store: store, banks: banks, prompts: prompts, logger: logger, ownsTransport: transport == nil)
+        let api = BotAPI(
+            transport: transport ?? CurlTransport(baseURL: config.apiBase, token: config.token),
+            pollTimeout: config.pollTimeout)
+        return Bot(
+            config: config, api: api, store: store, banks: banks, prompts: prompts, logger: logger,
+            ownsTransport: transport == nil)
     }
 
-    init(config: Config, api: BotAPI, store: TutorStore, banks: Banks, prompts: Prompts, logger: Logger, ownsTransport: Bool = false) {
+    init(
+        config: Config, api: BotAPI, store: TutorStore, banks: Banks, prompts: Prompts, logger: Logger,
+        ownsTransport: Bool = false
+    ) {
         self.ownsTransport = ownsTransport
         self.config = config
         self.api = api
@@ -100,16 +110,17 @@ public final class Bot: Sendable {
         self.notifier = SystemdNotify(socketPath: config.notifySocket)
         self.logger = logger
         self.batchAttempts = BatchAttempts(databasePath: config.databasePath, onlyChat: config.onlyChat)
-        self.sender = OutboxSender(api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
-                                   messagesPerSecond: config.messagesPerSecond, perChatPerSecond: config.perChatPerSecond,
-                                   metrics: metrics, logger: logger)
+        self.sender = OutboxSender(
+            api: api, store: store, clock: clock, banksDirectory: config.banksDirectory,
+            messagesPerSecond: config.messagesPerSecond, perChatPerSecond: config.perChatPerSecond,
+            metrics: metrics, logger: logger)
     }
 
     /// Hands the heap's free pages back to the system. Reading the banks' JSON leaves megabytes of
     /// freed temporaries between the pages that stay in use, which malloc keeps resident otherwise.
     static func returnFreedMemory() {
         #if os(Linux)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 
@@ -118,7 +129,7 @@ public final class Bot: Sendable {
 
     /// Swaps in new banks atomically (a reload); readers see the old or the new, never a mix.
     public func replaceBanks(_ banks: Banks) {
-        let ask = Bot.askIndex(for: banks, logger: logger)   // built before the lock: readers never wait for it
+        let ask = Bot.askIndex(for: banks, logger: logger)  // built before the lock: readers never wait for it
         banksBox.withLock { $0 = (banks, ask) }
     }
 
@@ -140,9 +151,10 @@ public final class Bot: Sendable {
     func noteRepaired(_ chatID: Int64, _ repairs: [String]) {
         metrics.chatsRepaired.increment()
         countersBox.withLock { $0.chatsRepaired += 1 }
-        logger.warning("chat \(chatID) loaded with mended rows: \(repairs.joined(separator: "; "))", metadata: ["chat_id": "\(chatID)"])
+        logger.warning(
+            "chat \(chatID) loaded with mended rows: \(repairs.joined(separator: "; "))",
+            metadata: ["chat_id": "\(chatID)"])
     }
-
 
     /// The bot's username for the links it hands out (`getMe` at start replaces the default).
     let botUsername = Mutex("PermitReadyBot")
@@ -175,7 +187,10 @@ public final class Bot: Sendable {
             logger.warning("start-up call failed, polling anyway: \(error)")
         }
         do {
-            try await api.setMyCommands(Command.menu.map { BotCommand(command: $0.rawValue, description: renderer.prompts.commandDescription($0)) })
+            try await api.setMyCommands(
+                Command.menu.map {
+                    BotCommand(command: $0.rawValue, description: renderer.prompts.commandDescription($0))
+                })
         } catch {
             logger.warning("setMyCommands failed: \(error)")
         }
@@ -191,7 +206,11 @@ public final class Bot: Sendable {
         // (at 1,000 learners that put tap answers' p95 at 0.8 s instead of 70 ms).
         let polling = Task(priority: .high) { try await self.poll() }
         do {
-            try await withTaskCancellationHandler { try await polling.value } onCancel: { polling.cancel() }
+            try await withTaskCancellationHandler {
+                try await polling.value
+            } onCancel: {
+                polling.cancel()
+            }
         } catch {
             await stop(sending, timers)
             throw error
@@ -211,6 +230,6 @@ public final class Bot: Sendable {
 }
 
 #if os(Linux)
-/// glibc's `malloc_trim` (malloc.h is not in Swift's Glibc module).
-@_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim` (malloc.h is not in Swift's Glibc module).
+    @_silgen_name("malloc_trim") private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif

@@ -31,10 +31,15 @@ public final class BotMetrics: @unchecked Sendable {
     public init() {
         var f = PrometheusMetricsFactory(registry: registry)
         f.durationHistogramBuckets["permitready_commit_seconds"] =
-            [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-             .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)]
+            [
+                .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+                .milliseconds(25),
+                .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
+            ]
         factory = f
-        func counter(_ name: String, _ dims: [(String, String)] = []) -> CoreMetrics.Counter { CoreMetrics.Counter(label: name, dimensions: dims, factory: f) }
+        func counter(_ name: String, _ dims: [(String, String)] = []) -> CoreMetrics.Counter {
+            CoreMetrics.Counter(label: name, dimensions: dims, factory: f)
+        }
         func gauge(_ name: String) -> CoreMetrics.Gauge { CoreMetrics.Gauge(label: name, factory: f) }
         updatesProcessed = counter("permitready_updates_total", [("outcome", "processed")])
         updatesSkipped = counter("permitready_updates_total", [("outcome", "skipped")])
@@ -64,24 +69,31 @@ public final class BotMetrics: @unchecked Sendable {
 
     /// `# HELP` for every metric: what it counts, in a line an operator reads on a dashboard.
     static let help: [String: String] = [
-        "permitready_updates_total": "Telegram updates taken in, by outcome (processed, skipped: no use for it or dropped, garbled: did not decode).",
-        "permitready_messages_sent_total": "Requests Telegram accepted, by kind (reply, bulk: reminders and broadcasts, tap_answer).",
+        "permitready_updates_total":
+            "Telegram updates taken in, by outcome (processed, skipped: no use for it or dropped, garbled: did not decode).",
+        "permitready_messages_sent_total":
+            "Requests Telegram accepted, by kind (reply, bulk: reminders and broadcasts, tap_answer).",
         "permitready_rate_limited_total": "429 answers from Telegram, by scope (chat or the whole bot).",
         "permitready_blocked_total": "Learners found to have blocked the bot (403).",
         "permitready_send_failures_total": "Messages given up on after their retries.",
         "permitready_reminders_due_total": "Learners whose reminder time came (the dialogue decides whether to send).",
         "permitready_reminders_sent_total": "Reminders queued.",
-        "permitready_chat_failures_total": "Chats whose updates were dropped because their rows could not be loaded or saved (the rest of the batch committed).",
-        "permitready_chats_repaired_total": "Chats loaded with mended rows (a value outside its CHECK, a session that did not decode).",
-        "permitready_stray_replies_dropped_total": "Replies to stray input not queued because the chat's earlier replies were still waiting.",
-        "permitready_commit_seconds": "Time to write one batch (all its chats, outbox rows and the update offset) in one transaction.",
+        "permitready_chat_failures_total":
+            "Chats whose updates were dropped because their rows could not be loaded or saved (the rest of the batch committed).",
+        "permitready_chats_repaired_total":
+            "Chats loaded with mended rows (a value outside its CHECK, a session that did not decode).",
+        "permitready_stray_replies_dropped_total":
+            "Replies to stray input not queued because the chat's earlier replies were still waiting.",
+        "permitready_commit_seconds":
+            "Time to write one batch (all its chats, outbox rows and the update offset) in one transaction.",
         "permitready_outbox_pending": "Messages waiting to be sent.",
         "permitready_outbox_oldest_pending_seconds": "Age of the oldest message waiting to be sent.",
         "permitready_broadcast_remaining": "Broadcast messages not yet sent.",
         "permitready_learners_active_today": "Learners active in the last 24 hours.",
         "permitready_learners": "Learners (private chats) in the database.",
         "permitready_last_poll_timestamp_seconds": "Unix time of the last successful getUpdates.",
-        "permitready_send_rate_limit_per_second": "The overall pace the sender holds to after a bot-wide 429 (0: unpaced).",
+        "permitready_send_rate_limit_per_second":
+            "The overall pace the sender holds to after a bot-wide 429 (0: unpaced).",
         "permitready_database_bytes": "Size of the database file and its WAL.",
     ]
 
@@ -90,7 +102,9 @@ public final class BotMetrics: @unchecked Sendable {
     public func exposition() -> String {
         var out = ""
         for line in registry.emitToString().split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("# TYPE "), let name = line.dropFirst(7).split(separator: " ").first, let help = Self.help[String(name)] {
+            if line.hasPrefix("# TYPE "), let name = line.dropFirst(7).split(separator: " ").first,
+                let help = Self.help[String(name)]
+            {
                 out += "# HELP \(name) \(help)\n"
             }
             if !line.isEmpty { out += line + "\n" }
@@ -115,7 +129,6 @@ public final class BotMetrics: @unchecked Sendable {
             """
         return out
     }
-
 
     /// Reads the gauges that live in the database (queue depth, broadcasts, learners). The learner
     /// counts scan the whole learner table: a scan that took 5 ms or more is not repeated for
@@ -147,7 +160,6 @@ public final class BotMetrics: @unchecked Sendable {
     }
     private let learnerCountsDue = Mutex<Date?>(nil)
 
-
     /// Writes the exposition atomically (temporary file, then rename), as the textfile collector
     /// requires: it must never read half a file.
     public func write(to path: String) throws {
@@ -171,7 +183,8 @@ public enum ProcessFigures {
     /// Resident set size: /proc/self/statm's second field, in pages.
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 

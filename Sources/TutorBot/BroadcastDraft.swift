@@ -24,7 +24,8 @@ public struct BroadcastDraft: Equatable, Sendable {
             case .empty: return "there is no audience and no note."
             case .noNote(let word): return "there is no note after \"\(word)\"."
             case .unknownAudience(let word):
-                return "\"\(word)\" is not a state code or \"all\" (a state is its code in capitals, like TX, or its full name; everyone is \"all\")."
+                return
+                    "\"\(word)\" is not a state code or \"all\" (a state is its code in capitals, like TX, or its full name; everyone is \"all\")."
             case .tooLong(let n): return "the note is \(n) characters; the most is \(BroadcastDraft.maxLength)."
             }
         }
@@ -39,7 +40,9 @@ public struct BroadcastDraft: Equatable, Sendable {
             let audience = words.prefix(n).joined(separator: " ")
             // In a chat line a two-letter state must be typed in capitals: "Hi everyone" and "in 10
             // minutes" are words, not Hawaii and Indiana.
-            guard let code = audienceCode(audience, states: states, fullNameOnly: n > 1, codeInCapitals: true) else { continue }
+            guard let code = audienceCode(audience, states: states, fullNameOnly: n > 1, codeInCapitals: true) else {
+                continue
+            }
             return make(stateCode: code.isEmpty ? nil : code, text: words.dropFirst(n).joined(separator: " "))
         }
         return .failure(.unknownAudience(first))
@@ -47,7 +50,9 @@ public struct BroadcastDraft: Equatable, Sendable {
 
     /// The command line's `--to` and `--text`, checked alike.
     public static func make(to audience: String, text: String, states: [StateInfo]) -> Result<BroadcastDraft, Problem> {
-        guard let code = audienceCode(audience.trimmingCharacters(in: .whitespaces), states: states, fullNameOnly: false) else {
+        guard
+            let code = audienceCode(audience.trimmingCharacters(in: .whitespaces), states: states, fullNameOnly: false)
+        else {
             return .failure(.unknownAudience(audience))
         }
         return make(stateCode: code.isEmpty ? nil : code, text: text)
@@ -61,10 +66,15 @@ public struct BroadcastDraft: Equatable, Sendable {
     }
 
     /// "" for everyone, a state code, or nil when the words name neither.
-    static func audienceCode(_ words: String, states: [StateInfo], fullNameOnly: Bool, codeInCapitals: Bool = false) -> String? {
+    static func audienceCode(_ words: String, states: [StateInfo], fullNameOnly: Bool, codeInCapitals: Bool = false)
+        -> String?
+    {
         if words.lowercased() == "all" { return "" }
         if !fullNameOnly, words.count == 2, !codeInCapitals || words == words.uppercased(),
-           let s = states.first(where: { $0.code == words.uppercased() }) { return s.code }
+            let s = states.first(where: { $0.code == words.uppercased() })
+        {
+            return s.code
+        }
         if let s = StateMatcher.match(words, in: states), StateMatcher.isFullName(words, of: s) { return s.code }
         return nil
     }

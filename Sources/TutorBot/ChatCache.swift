@@ -11,7 +11,10 @@ final class ChatCache: Sendable {
     private final class Entry: Sendable {
         let state: ChatState
         let version: Int64
-        init(_ state: ChatState, version: Int64) { self.state = state; self.version = version }
+        init(_ state: ChatState, version: Int64) {
+            self.state = state
+            self.version = version
+        }
     }
     private let map = Mutex([Int64: Entry]())
     static let limit = 20_000

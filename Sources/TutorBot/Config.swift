@@ -1,7 +1,7 @@
 import Foundation
+import TelegramAPI
 import TutorCore
 import TutorStore
-import TelegramAPI
 
 /// Everything the process is configured with. Keys are the environment variable names.
 public struct Config: Sendable {
@@ -46,18 +46,28 @@ public struct Config: Sendable {
     /// once ran thousands of one-update batches a second and starved the sending of replies.
     public var pollGatherSeconds: TimeInterval = 0.02
 
-    public init(token: BotToken, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
-                banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],
-                pollTimeout: Int = 50, messagesPerSecond: Double = 25, fakeNow: Date? = nil) {
-        self.token = token; self.apiBase = apiBase; self.databasePath = databasePath; self.banksDirectory = banksDirectory
-        self.promptsDirectory = promptsDirectory; self.admins = admins; self.pollTimeout = pollTimeout
-        self.messagesPerSecond = messagesPerSecond; self.fakeNow = fakeNow
+    public init(
+        token: BotToken, apiBase: String = "https://api.telegram.org", databasePath: String = "permitready.sqlite",
+        banksDirectory: String = "Banks", promptsDirectory: String = "Prompts/en", admins: Set<Int64> = [],
+        pollTimeout: Int = 50, messagesPerSecond: Double = 25, fakeNow: Date? = nil
+    ) {
+        self.token = token
+        self.apiBase = apiBase
+        self.databasePath = databasePath
+        self.banksDirectory = banksDirectory
+        self.promptsDirectory = promptsDirectory
+        self.admins = admins
+        self.pollTimeout = pollTimeout
+        self.messagesPerSecond = messagesPerSecond
+        self.fakeNow = fakeNow
     }
 
     /// A token looks like "123456789:AA…" (digits, colon, 30+ url-safe characters).
     /// The settings from command-line values where given, else the environment (README's table),
     /// else the defaults: the one place both executables (`permitready`, `permitready-bench`) read them.
-    public static func resolve(token: String, db: String?, banks: String?, prompts: String?, defaultDB: String) -> Config {
+    public static func resolve(token: String, db: String?, banks: String?, prompts: String?, defaultDB: String)
+        -> Config
+    {
         let env = ProcessInfo.processInfo.environment
         var c = Config(token: BotToken(token))
         c.databasePath = db ?? env["PERMITREADY_DB"] ?? defaultDB
@@ -79,13 +89,16 @@ public struct Config: Sendable {
     /// so anything but https is refused unless the server is on this machine (a local Bot API
     /// server, the tests' fake).
     public static func apiBaseProblem(_ base: String) -> String? {
-        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(),
+            !host.isEmpty
+        else {
             return "TELEGRAM_API_BASE is not a URL (expected https://host)"
         }
         if scheme == "https" { return nil }
         let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
         if scheme == "http" && loopback { return nil }
-        return "TELEGRAM_API_BASE must start with https:// (the bot token is sent in every request); plain http is allowed only to this machine (127.0.0.1, localhost, ::1), not to \(scheme)://\(host)"
+        return
+            "TELEGRAM_API_BASE must start with https:// (the bot token is sent in every request); plain http is allowed only to this machine (127.0.0.1, localhost, ::1), not to \(scheme)://\(host)"
     }
 
     public static func isWellFormedToken(_ t: String) -> Bool {
@@ -128,11 +141,13 @@ public enum BankFiles {
             if let d = fm.contents(atPath: "\(directory)/\(name)") { files[name] = d }
         }
         for folder in BankLoader.folders {
-            for name in (try? fm.contentsOfDirectory(atPath: "\(directory)/\(folder)")) ?? [] where name.hasSuffix(".json") {
+            for name in (try? fm.contentsOfDirectory(atPath: "\(directory)/\(folder)")) ?? []
+            where name.hasSuffix(".json") {
                 if let d = fm.contents(atPath: "\(directory)/\(folder)/\(name)") { files["\(folder)/\(name)"] = d }
             }
         }
-        let pictures = Set(((try? fm.contentsOfDirectory(atPath: "\(directory)/signs")) ?? []).filter { $0.hasSuffix(".png") })
+        let pictures = Set(
+            ((try? fm.contentsOfDirectory(atPath: "\(directory)/signs")) ?? []).filter { $0.hasSuffix(".png") })
         return BankSources(files: files, signPictures: pictures)
     }
 
@@ -148,7 +163,9 @@ public enum BankFilesError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingDirectory(let d): return "banks directory \(d) does not exist"
-        case .invalid(let p): return "the banks have \(p.count) problem(s):\n" + BankProblemReport.lines(p).map { "  \($0)" }.joined(separator: "\n")
+        case .invalid(let p):
+            return "the banks have \(p.count) problem(s):\n"
+                + BankProblemReport.lines(p).map { "  \($0)" }.joined(separator: "\n")
         }
     }
 }

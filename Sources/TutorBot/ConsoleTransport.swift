@@ -23,16 +23,22 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
         var startSent = false
     }
 
-    public init(userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil,
-                input: @escaping @Sendable () -> String? = { readLine() }, write: @escaping @Sendable (String) -> Void = { print($0) }) {
+    public init(
+        userID: Int64 = ConsoleTransport.defaultUserID, name: String? = nil,
+        input: @escaping @Sendable () -> String? = { readLine() },
+        write: @escaping @Sendable (String) -> Void = { print($0) }
+    ) {
         self.chatID = userID
-        let login = ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver"
+        let login =
+            ProcessInfo.processInfo.environment["USER"].map { $0 == "root" ? "Driver" : $0.capitalized } ?? "Driver"
         self.user = User(id: userID, firstName: name ?? login)
         self.lines = LineReader(read: input)
         self.write = write
     }
 
-    nonisolated(nonsending) public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws -> HTTPResult {
+    nonisolated(nonsending) public func post(_ method: String, _ body: RequestBody, timeout: TimeInterval) async throws
+        -> HTTPResult
+    {
         let json: [String: Any]
         switch body {
         case .json(let d): json = (try? JSONSerialization.jsonObject(with: d)) as? [String: Any] ?? [:]
@@ -58,19 +64,30 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
             let text = OutboxRenderer.plain(json["text"] as? String ?? "")
             var id = (json["message_id"] as? NSNumber)?.int64Value ?? 0
             state.withLock { s in
-                if method == "sendMessage" { id = s.nextMessageID; s.nextMessageID += 1 }
+                if method == "sendMessage" {
+                    id = s.nextMessageID
+                    s.nextMessageID += 1
+                }
             }
             let edited = method == "editMessageText"
-            write((edited ? "  ✏️  (updated)\n" : "") + text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+            write(
+                (edited ? "  ✏️  (updated)\n" : "")
+                    + text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                        separator: "\n"))
             printButtons(json["reply_markup"] as? [String: Any], messageID: id)
             write("")
             return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"], "text": text])
         case "sendPhoto":
-            let id = state.withLock { s -> Int64 in defer { s.nextMessageID += 1 }; return s.nextMessageID }
+            let id = state.withLock { s -> Int64 in
+                defer { s.nextMessageID += 1 }
+                return s.nextMessageID
+            }
             let name = json["photo"] as? String ?? "picture"
             write("  🖼  [sign picture: \(name)]")
-            return ok(["message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
-                       "photo": [["file_id": "console-\(name)", "file_unique_id": name, "width": 512, "height": 512]]])
+            return ok([
+                "message_id": id, "date": 0, "chat": ["id": chatID, "type": "private"],
+                "photo": [["file_id": "console-\(name)", "file_unique_id": name, "width": 512, "height": 512]],
+            ])
         case "answerCallbackQuery":
             if let t = json["text"] as? String { write("  💬 \(t)\n") }
             return ok(true)
@@ -88,7 +105,8 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
                 var cells: [String] = []
                 for b in row {
                     // A link button (the challenge's "Send to a friend") is opened by Telegram, not the bot.
-                    s.choices.append(((b["url"] as? String).map { "url:" + $0 } ?? b["callback_data"] as? String ?? "", messageID))
+                    s.choices.append(
+                        ((b["url"] as? String).map { "url:" + $0 } ?? b["callback_data"] as? String ?? "", messageID))
                     cells.append("[\(s.choices.count)] \(b["text"] as? String ?? "")")
                 }
                 lines.append("  " + cells.joined(separator: "   "))
@@ -98,7 +116,10 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
     }
 
     func nextUpdate() async throws -> HTTPResult {
-        let first = state.withLock { s -> Bool in defer { s.startSent = true }; return !s.startSent }
+        let first = state.withLock { s -> Bool in
+            defer { s.startSent = true }
+            return !s.startSent
+        }
         if first { return ok([update(["message": message("/start")])]) }
         var text = ""
         var choice: (data: String, messageID: Int64)?
@@ -114,9 +135,11 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
             write(Self.linkNote(String(link.dropFirst(4))))
         } while true
         if let choice {
-            let q: [String: Any] = ["id": "cb\(choice.messageID)-\(Int.random(in: 0..<1_000_000))", "from": userJSON, "data": choice.data,
-                                    "chat_instance": "console",
-                                    "message": ["message_id": choice.messageID, "date": 0, "chat": ["id": chatID, "type": "private"]]]
+            let q: [String: Any] = [
+                "id": "cb\(choice.messageID)-\(Int.random(in: 0..<1_000_000))", "from": userJSON, "data": choice.data,
+                "chat_instance": "console",
+                "message": ["message_id": choice.messageID, "date": 0, "chat": ["id": chatID, "type": "private"]],
+            ]
             return ok([update(["callback_query": q])])
         }
         return ok([update(["message": message(text)])])
@@ -126,17 +149,23 @@ public final class ConsoleTransport: BotAPITransport, Sendable {
     static func linkNote(_ url: String) -> String {
         let start = URLComponents(string: url)?.queryItems?.first { $0.name == "url" }?.value ?? url
         let payload = URLComponents(string: start)?.queryItems?.first { $0.name == "start" }?.value
-        return "  🔗 " + start + (payload.map { "\n  (Telegram opens links. Here, a friend's console types: /start \($0))" } ?? "") + "\n"
+        return "  🔗 " + start
+            + (payload.map { "\n  (Telegram opens links. Here, a friend's console types: /start \($0))" } ?? "") + "\n"
     }
 
-    var userJSON: [String: Any] { ["id": user.id, "is_bot": false, "first_name": user.firstName, "language_code": "en"] }
+    var userJSON: [String: Any] {
+        ["id": user.id, "is_bot": false, "first_name": user.firstName, "language_code": "en"]
+    }
 
     func message(_ text: String) -> [String: Any] {
         ["message_id": 0, "date": 0, "chat": ["id": chatID, "type": "private"], "from": userJSON, "text": text]
     }
 
     func update(_ body: [String: Any]) -> [String: Any] {
-        let id = state.withLock { s -> Int64 in defer { s.nextUpdateID += 1 }; return s.nextUpdateID }
+        let id = state.withLock { s -> Int64 in
+            defer { s.nextUpdateID += 1 }
+            return s.nextUpdateID
+        }
         return body.merging(["update_id": id]) { a, _ in a }
     }
 

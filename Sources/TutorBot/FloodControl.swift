@@ -38,7 +38,9 @@ struct FloodControl {
 
     /// Records a 429 and says whose it was; a bot-scope one also lowers the pace (once per window).
     /// `chatAtItsPace`: the chat had used its burst, so the 429 may be its own.
-    mutating func rateLimited(chat: Int64, retryAfter: Int, chatAtItsPace: Bool, at now: ContinuousClock.Instant) -> Scope {
+    mutating func rateLimited(chat: Int64, retryAfter: Int, chatAtItsPace: Bool, at now: ContinuousClock.Instant)
+        -> Scope
+    {
         recent429s.removeAll { now - $0.at > Self.window }
         recent429s.append((chat, now))
         guard !chatAtItsPace || Set(recent429s.map(\.chat)).count >= 2 else { return .chat }
@@ -58,7 +60,11 @@ struct FloodControl {
     /// Raises or lifts the pace after quiet time; returns the new pace if it changed.
     mutating func relax(at now: ContinuousClock.Instant) -> (changed: Bool, pace: Double?) {
         guard let current = pace, let limited = lastBot429 else { return (false, pace) }
-        if now - limited >= Self.releaseAfter { pace = nil; lastChange = now; return (true, nil) }
+        if now - limited >= Self.releaseAfter {
+            pace = nil
+            lastChange = now
+            return (true, nil)
+        }
         if let changed = lastChange, now - changed >= Self.raiseEvery {
             // Up to 90% of Telegram's documented limit; beyond it only the lift (after a quiet
             // minute) probes, since raising past 30/s drew a hold of 429s every half minute.

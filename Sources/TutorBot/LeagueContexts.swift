@@ -22,9 +22,15 @@ struct LeagueLineContext {
     var hiddenFriends: String
 
     init(_ l: LeagueLine) {
-        place = Prompts.ordinal(l.place); of = l.of; xp = l.xp
-        tied = !l.tiedWith.isEmpty; tiedWith = LastWeekContext.list(l.tiedWith); nobodyScored = l.nobodyScored
-        hasAhead = l.aheadName != nil; aheadName = l.aheadName ?? ""; aheadBy = l.aheadBy
+        place = Prompts.ordinal(l.place)
+        of = l.of
+        xp = l.xp
+        tied = !l.tiedWith.isEmpty
+        tiedWith = LastWeekContext.list(l.tiedWith)
+        nobodyScored = l.nobodyScored
+        hasAhead = l.aheadName != nil
+        aheadName = l.aheadName ?? ""
+        aheadBy = l.aheadBy
         farBehind = hasAhead && l.aheadBy > 300
         inLead = !hasAhead && !tied && !nobodyScored
         hasHidden = l.hiddenFriends > 0
@@ -46,7 +52,9 @@ struct LeagueStandingContext {
         case .ranked(let l): line = LeagueLineContext(l)
         case .noFriends: noFriends = true
         case .youHide: youHide = true
-        case .friendsHidden(let n): friendsHidden = true; hidingFriends = n == 1 ? "Your friend here hides" : "Your \(n) friends here hide"
+        case .friendsHidden(let n):
+            friendsHidden = true
+            hidingFriends = n == 1 ? "Your friend here hides" : "Your \(n) friends here hide"
         }
     }
 }
@@ -94,6 +102,9 @@ struct DifferenceContext {
     var sign: String?
 
     init(_ d: ChallengeResultView.Difference) {
-        question = d.question; youRight = d.youRight; correctAnswer = d.correctAnswer; sign = d.sign
+        question = d.question
+        youRight = d.youRight
+        correctAnswer = d.correctAnswer
+        sign = d.sign
     }
 }

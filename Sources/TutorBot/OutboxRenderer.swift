@@ -32,20 +32,25 @@ public struct OutboxRenderer: Sendable {
             case .recordAnswer(let a):
                 answers.append(a)
             case .setTimer, .cancelTimer, .eraseLearner, .createChallenge, .recordChallengePlay, .befriend, .unfriend,
-                 .recordDailyResult, .recordDailySet, .recordAsk, .voteAsk:
-                break   // applied by the runtime with the chat's change (see Bot.Batch)
+                .recordDailyResult, .recordDailySet, .recordAsk, .voteAsk:
+                break  // applied by the runtime with the chat's change (see Bot.Batch)
             case .notify(let other, let reply):
                 // Another chat's message: rendered for that chat, queued behind its replies.
                 out += items(for: [.send(reply)], chatID: other).outbox
             case .answerButton(let id, let toast):
                 let text = toast.map { Self.plain(prompts.render(.notice($0))) }
-                out.append(item(chatID, "answerCallbackQuery", AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))
+                out.append(
+                    item(
+                        chatID, "answerCallbackQuery",
+                        AnswerCallbackQueryRequest(callbackQueryID: id, text: text.map { String($0.prefix(200)) })))
             case .send(let reply):
                 if let chart = reply.chart {
                     var spec = chart
-                    spec.learnerName = prompts.text(prompts.strings.buttons["chartTitle"] ?? "{{name}} · {{state}}",
-                                                    ["name": chart.learnerName, "state": chart.stateName])
-                    var photo = OutboxItem(chatID: chatID, method: "sendPhoto", body: (try? Self.encoder.encode(spec)) ?? Data("{}".utf8))
+                    spec.learnerName = prompts.text(
+                        prompts.strings.buttons["chartTitle"] ?? "{{name}} · {{state}}",
+                        ["name": chart.learnerName, "state": chart.stateName])
+                    var photo = OutboxItem(
+                        chatID: chatID, method: "sendPhoto", body: (try? Self.encoder.encode(spec)) ?? Data("{}".utf8))
                     photo.picture = OutboxRenderer.chartPicture
                     out.append(photo)
                 }
@@ -58,7 +63,8 @@ public struct OutboxRenderer: Sendable {
                 if case .help = reply.message, admins.contains(chatID), let admin = prompts.strings.admin?["help"] {
                     body += "\n\n" + admin
                 }
-                var send = item(chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: body, replyMarkup: markup(reply)))
+                var send = item(
+                    chatID, "sendMessage", SendMessageRequest(chatID: chatID, text: body, replyMarkup: markup(reply)))
                 send.saveTag = reply.tag
                 send.priority = reply.bulk ? OutboxItem.bulkPriority : 0
                 out.append(send)
@@ -69,8 +75,11 @@ public struct OutboxRenderer: Sendable {
                 case .id(let id): messageID = id
                 case .tag(let tag): editTag = tag
                 }
-                var edit = item(chatID, "editMessageText", EditMessageTextRequest(chatID: chatID, messageID: messageID, text: text(reply),
-                                                                                replyMarkup: markup(reply) ?? InlineKeyboardMarkup([])))
+                var edit = item(
+                    chatID, "editMessageText",
+                    EditMessageTextRequest(
+                        chatID: chatID, messageID: messageID, text: text(reply),
+                        replyMarkup: markup(reply) ?? InlineKeyboardMarkup([])))
                 edit.editTag = editTag
                 out.append(edit)
             }
@@ -83,12 +92,20 @@ public struct OutboxRenderer: Sendable {
     }
 
     // The bodies of nearly every update, written field by field (see `JSONFieldWriter`).
-    func item(_ chatID: Int64, _ method: String, _ body: SendMessageRequest) -> OutboxItem { item(chatID, method, body: body.json) }
-    func item(_ chatID: Int64, _ method: String, _ body: EditMessageTextRequest) -> OutboxItem { item(chatID, method, body: body.json) }
-    func item(_ chatID: Int64, _ method: String, _ body: AnswerCallbackQueryRequest) -> OutboxItem { item(chatID, method, body: body.json) }
+    func item(_ chatID: Int64, _ method: String, _ body: SendMessageRequest) -> OutboxItem {
+        item(chatID, method, body: body.json)
+    }
+    func item(_ chatID: Int64, _ method: String, _ body: EditMessageTextRequest) -> OutboxItem {
+        item(chatID, method, body: body.json)
+    }
+    func item(_ chatID: Int64, _ method: String, _ body: AnswerCallbackQueryRequest) -> OutboxItem {
+        item(chatID, method, body: body.json)
+    }
 
     func item(_ chatID: Int64, _ method: String, body: Data) -> OutboxItem {
-        OutboxItem(chatID: chatID, method: method, body: body, priority: method == "answerCallbackQuery" ? OutboxItem.tapPriority : 0)
+        OutboxItem(
+            chatID: chatID, method: method, body: body,
+            priority: method == "answerCallbackQuery" ? OutboxItem.tapPriority : 0)
     }
 
     public func text(_ reply: Reply) -> String {
@@ -99,18 +116,21 @@ public struct OutboxRenderer: Sendable {
 
     public func markup(_ reply: Reply) -> InlineKeyboardMarkup? {
         guard !reply.buttons.isEmpty else { return nil }
-        return InlineKeyboardMarkup(reply.buttons.map { row in
-            row.map { b in
-                b.url.map { InlineKeyboardButton(text: prompts.label(b.label), url: $0) }
-                    ?? InlineKeyboardButton(text: prompts.label(b.label), callbackData: b.action.callbackData)
-            }
-        })
+        return InlineKeyboardMarkup(
+            reply.buttons.map { row in
+                row.map { b in
+                    b.url.map { InlineKeyboardButton(text: prompts.label(b.label), url: $0) }
+                        ?? InlineKeyboardButton(text: prompts.label(b.label), callbackData: b.action.callbackData)
+                }
+            })
     }
 
     /// Plain text from Telegram HTML (popups, the console): drop tags and decode the few entities we use.
     public static func plain(_ html: String) -> String {
         var s = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
-        for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] { s = s.replacingOccurrences(of: e, with: c) }
+        for (e, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            s = s.replacingOccurrences(of: e, with: c)
+        }
         return s
     }
 }
@@ -124,7 +144,9 @@ extension SendMessageRequest {
             j.string("text", text)
             if let parseMode { j.string("parse_mode", parseMode) }
             if let replyMarkup { replyMarkup.write("reply_markup", to: j) }
-            if let linkPreviewOptions { j.object("link_preview_options") { j.bool("is_disabled", linkPreviewOptions.isDisabled) } }
+            if let linkPreviewOptions {
+                j.object("link_preview_options") { j.bool("is_disabled", linkPreviewOptions.isDisabled) }
+            }
         }
     }
 }
@@ -169,7 +191,11 @@ extension InlineKeyboardMarkup {
                         for b in row {
                             j.object {
                                 j.string("text", b.text)
-                                if let url = b.url { j.string("url", url) } else { j.string("callback_data", b.callbackData ?? "") }
+                                if let url = b.url {
+                                    j.string("url", url)
+                                } else {
+                                    j.string("callback_data", b.callbackData ?? "")
+                                }
                             }
                         }
                     }

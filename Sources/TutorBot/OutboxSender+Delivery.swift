@@ -22,7 +22,9 @@ extension OutboxSender {
     /// Returns true when the chat may go on to its next row (sent, or given up for good).
     func deliver(_ item: OutboxItem, markLater later: Bool) async -> Bool {
         // Computed where a line is logged, not for every delivery (most log nothing).
-        var meta: Logger.Metadata { ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"] }
+        var meta: Logger.Metadata {
+            ["chat_id": "\(item.chatID)", "method": "\(item.method)", "outbox_id": "\(item.id)"]
+        }
         do {
             // Replies are paced per chat as Telegram requires; only bulk (reminders, broadcasts)
             // also takes the global budget, so replies never queue behind it. Taps take neither.
@@ -38,18 +40,24 @@ extension OutboxSender {
                 // new slot at the lowered pace (slots booked at the old pace reach seconds ahead,
                 // and firing them drew hold after hold of 429s, each lowering the pace again).
                 while true {
-                    if let until = flood.pausedUntil, until > .now { try? await Task.sleep(until: until, clock: .continuous) }
+                    if let until = flood.pausedUntil, until > .now {
+                        try? await Task.sleep(until: until, clock: .continuous)
+                    }
                     relaxPace()
                     let holdBefore = flood.pausedUntil
                     if let slot = overall.takeSlot() { try? await Task.sleep(until: slot, clock: .continuous) }
                     guard let hold = flood.pausedUntil, hold != holdBefore, hold > .now else { break }
                 }
             }
-            if item.priority >= OutboxItem.bulkPriority, let slot = limiter.takeSlot() { try? await Task.sleep(until: slot, clock: .continuous) }
+            if item.priority >= OutboxItem.bulkPriority, let slot = limiter.takeSlot() {
+                try? await Task.sleep(until: slot, clock: .continuous)
+            }
             // Attempts, not successes, are what Telegram counted when it said "too many".
             if item.priority >= 0 { flood.sent(at: .now) }
             let messageID = try await send(item)
-            if later { markLater(item, messageID: messageID) } else {
+            if later {
+                markLater(item, messageID: messageID)
+            } else {
                 try await writes.run { [store] in try store.markSent(item, messageID: messageID) }
                 queue.remove(item)
             }
@@ -64,7 +72,8 @@ extension OutboxSender {
             case .retryAfter(let seconds):
                 // Within its own pace (a token left after this send) the chat cannot be what was over.
                 let atItsPace = (chatPace[item.chatID]?.tokens ?? Self.chatBurst) < 1
-                let scope = flood.rateLimited(chat: item.chatID, retryAfter: seconds, chatAtItsPace: atItsPace, at: .now)
+                let scope = flood.rateLimited(
+                    chat: item.chatID, retryAfter: seconds, chatAtItsPace: atItsPace, at: .now)
                 (scope == .bot ? metrics?.rateLimitedBot : metrics?.rateLimitedChat)?.increment()
                 if scope == .bot {
                     overall.setRate(flood.pace)
@@ -125,7 +134,9 @@ extension OutboxSender {
         guard changed else { return }
         overall.setRate(pace)
         metrics?.pacedRate.record(pace ?? 0)
-        logger.info(pace.map { "no 429 for a while: overall pace raised to \(Int($0))/s" } ?? "no 429 for a minute: overall pace lifted")
+        logger.info(
+            pace.map { "no 429 for a while: overall pace raised to \(Int($0))/s" }
+                ?? "no 429 for a minute: overall pace lifted")
     }
 }
 

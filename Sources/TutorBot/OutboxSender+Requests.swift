@@ -75,7 +75,9 @@ extension OutboxSender {
                 do {
                     try store.savePictureFileID(picture, fileID: fileID)
                 } catch {
-                    logger.warning("sign picture \(picture) sent, its file_id not recorded (uploaded again after a restart): \(error)")
+                    logger.warning(
+                        "sign picture \(picture) sent, its file_id not recorded (uploaded again after a restart): \(error)"
+                    )
                 }
             }
         }
@@ -92,8 +94,11 @@ extension OutboxSender {
     private static func drawChart(_ body: Data) throws -> Data {
         let spec = try JSONDecoder().decode(ScoreChartSpec.self, from: body)
         let points = spec.points.map { ScoreChart.Point(date: $0.date, percent: $0.percent) }
-        guard let png = ScoreChart.png(points: points, passPercent: spec.passPercent, title: spec.learnerName,
-                                       timeZone: TimeZone(identifier: spec.timeZone) ?? .gmt) else {
+        guard
+            let png = ScoreChart.png(
+                points: points, passPercent: spec.passPercent, title: spec.learnerName,
+                timeZone: TimeZone(identifier: spec.timeZone) ?? .gmt)
+        else {
             throw SendError.chartFailed
         }
         return png

@@ -19,7 +19,10 @@ extension OutboxSender {
 
     /// Waits for `wake()` or `seconds`, whichever is first.
     func sleep(seconds: TimeInterval) async {
-        if wokenEarly { wokenEarly = false; return }
+        if wokenEarly {
+            wokenEarly = false
+            return
+        }
         await park(until: .now + .seconds(seconds), wakeable: true)
     }
 

@@ -32,7 +32,10 @@ public actor OutboxSender {
     /// order) while `run` runs: reading them back after every commit was 3% of the bot's CPU under
     /// load. Rows another process writes are found by the full re-read (`rereadEvery`).
     let handOff = Mutex(HandOff())
-    struct HandOff { var open = false; var rows: [OutboxItem] = [] }
+    struct HandOff {
+        var open = false
+        var rows: [OutboxItem] = []
+    }
     /// The highest row id handed out when the last full read began: a handed-over row at or below
     /// it was committed before that read, which took it in if it was still pending. Taking it again
     /// could send a row already delivered and marked.
@@ -54,7 +57,10 @@ public actor OutboxSender {
     var blockedHandler: (@Sendable (Int64) -> Void)?
     /// Set for a console sharing its database: deliver only this chat's rows (`Config.onlyChat`).
     var onlyChat: Int64?
-    public func deliverOnly(_ chatID: Int64?) { onlyChat = chatID; rereadAll = true }
+    public func deliverOnly(_ chatID: Int64?) {
+        onlyChat = chatID
+        rereadAll = true
+    }
     var wakeup: CheckedContinuation<Void, Never>?
     /// False while the loop naps (its throttle): a wake is kept for after it.
     var wakeupTakesWakes = true
@@ -104,9 +110,14 @@ public actor OutboxSender {
     static let markEvery = Duration.milliseconds(10)
     static let markBatch = 256
 
-    init(api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
-         perChatPerSecond: Double = 1, metrics: BotMetrics? = nil, logger: Logger) {
-        self.api = api; self.store = store; self.clock = clock; self.banksDirectory = banksDirectory
+    init(
+        api: BotAPI, store: TutorStore, clock: BotClock, banksDirectory: String, messagesPerSecond: Double,
+        perChatPerSecond: Double = 1, metrics: BotMetrics? = nil, logger: Logger
+    ) {
+        self.api = api
+        self.store = store
+        self.clock = clock
+        self.banksDirectory = banksDirectory
         self.chatRate = max(perChatPerSecond, 0.1)
         // No burst: a steady pace keeps every one-second window under Telegram's ~30 messages.
         self.limiter = RateLimiter(perSecond: messagesPerSecond, burst: 1)
@@ -150,7 +161,12 @@ public actor OutboxSender {
 
     /// New rows were committed: look now rather than at the next timeout.
     public func wake() {
-        if let w = wakeup, wakeupTakesWakes { wakeup = nil; w.resume() } else { wokenEarly = true }
+        if let w = wakeup, wakeupTakesWakes {
+            wakeup = nil
+            w.resume()
+        } else {
+            wokenEarly = true
+        }
     }
 
     public func run() async {
@@ -164,7 +180,9 @@ public actor OutboxSender {
         while !Task.isCancelled && !stopped {
             // Wakes come with every commit and every finished chat: at hundreds a second, look
             // at most every 5 ms (each look walks the queue's heads).
-            while ContinuousClock.now - lastPass < .milliseconds(5), !stopped { await nap(until: lastPass + .milliseconds(5)) }
+            while ContinuousClock.now - lastPass < .milliseconds(5), !stopped {
+                await nap(until: lastPass + .milliseconds(5))
+            }
             if stopped { break }
             lastPass = .now
             var next: TimeInterval = 1
@@ -206,7 +224,10 @@ public actor OutboxSender {
     /// while there is room for them (an index range: only new rows are read), and re-reads what
     /// was marked for it.
     private func readNewRows() throws {
-        let handed = handOff.withLock { h -> [OutboxItem] in defer { h.rows = [] }; return h.rows }
+        let handed = handOff.withLock { h -> [OutboxItem] in
+            defer { h.rows = [] }
+            return h.rows
+        }
         for row in handed where onlyChat == nil || row.chatID == onlyChat {
             guard row.id > fullReadUpTo, row.id > chatReadUpTo[row.chatID] ?? 0, isFree(row) else { continue }
             queue.add([row])
@@ -216,7 +237,9 @@ public actor OutboxSender {
             rereadChats = []
             lastFullRead = .now
             let pending = try store.pendingSnapshot(chatID: onlyChat, bulkLimit: OutboxQueue.bulkHeldAtMost)
-            queue.replaceAll(with: (pending.replies + pending.bulk).filter(isFree), bulkComplete: pending.bulk.count < OutboxQueue.bulkHeldAtMost)
+            queue.replaceAll(
+                with: (pending.replies + pending.bulk).filter(isFree),
+                bulkComplete: pending.bulk.count < OutboxQueue.bulkHeldAtMost)
             fullReadUpTo = pending.upTo
             chatReadUpTo = [:]
             return
@@ -232,7 +255,9 @@ public actor OutboxSender {
         // bot's CPU once replies were handed over).
         if queue.bulkRoom > 0, ContinuousClock.now - lastBulkRead >= Self.bulkReadEvery {
             lastBulkRead = .now
-            queue.add(try store.pendingBulk(after: queue.bulkReadUpTo, limit: queue.bulkRoom, chatID: onlyChat).filter(isFree))
+            queue.add(
+                try store.pendingBulk(after: queue.bulkReadUpTo, limit: queue.bulkRoom, chatID: onlyChat).filter(isFree)
+            )
         }
     }
 
@@ -301,7 +326,9 @@ public actor OutboxSender {
         unmarkedIDs.insert(item.id)
         queue.remove(item)
         unmarkedPerChat[item.chatID, default: 0] += 1
-        if let tag = item.saveTag, let messageID { messageRefs.remember(chatID: item.chatID, tag: tag, messageID: messageID) }
+        if let tag = item.saveTag, let messageID {
+            messageRefs.remember(chatID: item.chatID, tag: tag, messageID: messageID)
+        }
         // One write scheduled at a time (another may be in flight): under load every delivery
         // lands here, and a task per delivery past `markBatch` crowded the cooperative threads
         // that answer taps.
@@ -347,7 +374,10 @@ public actor OutboxSender {
         for (item, _) in marks {
             unmarkedIDs.remove(item.id)
             let left = unmarkedPerChat[item.chatID, default: 1] - 1
-            if left > 0 { unmarkedPerChat[item.chatID] = left; continue }
+            if left > 0 {
+                unmarkedPerChat[item.chatID] = left
+                continue
+            }
             unmarkedPerChat.removeValue(forKey: item.chatID)
             if awaitingMarks.remove(item.chatID) != nil { free(item.chatID) }
         }

@@ -14,7 +14,8 @@ extension Prompts {
         case .review: return text(strings.modes["review"] ?? "Review")
         case .topic(let t): return text(strings.modes["topic"] ?? "{{topic}}", ["topic": topicName(t)])
         case .practiceTest(0): return text(strings.modes["randomTest"] ?? "Random test")
-        case .practiceTest(let n): return text(strings.modes["practiceTest"] ?? "Test {{number}}", ["number": String(n)])
+        case .practiceTest(let n):
+            return text(strings.modes["practiceTest"] ?? "Test {{number}}", ["number": String(n)])
         case .timedChallenge: return text(strings.modes["timedChallenge"] ?? "Think Fast")
         case .livesChallenge: return text(strings.modes["livesChallenge"] ?? "3 lives")
         case .signGroup(let g): return text(strings.modes["signGroup"] ?? "{{group}}", ["group": signGroupName(g)])
@@ -57,31 +58,43 @@ extension Prompts {
         case .playChallenge(let name): return text(b["playChallenge"] ?? "Play {{name}}'s challenge", ["name": name])
         case .daily(let done): return (done ? b["dailyDone"] : b["daily"]) ?? "Daily 5"
         case .dailyScore(let score, let total):
-            return text(b["dailyScore"] ?? "Daily 5: {{score}}/{{total}}", ["score": String(score), "total": String(total)])
+            return text(
+                b["dailyScore"] ?? "Daily 5: {{score}}/{{total}}", ["score": String(score), "total": String(total)])
         case .removeFriend(let name): return text(b["removeFriend"] ?? "Remove {{name}}", ["name": name])
         case .confirmUnfriend(let name): return text(b["confirmUnfriend"] ?? "Yes, remove {{name}}", ["name": name])
         case .keepFriend(let name): return text(b["keepFriend"] ?? "Keep {{name}}", ["name": name])
-        case .hideFromFriends(let on): return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"]) ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")
+        case .hideFromFriends(let on):
+            return (on ? b["hideFromFriendsOn"] : b["hideFromFriendsOff"])
+                ?? (on ? "Hide me from my friends' league" : "Show me in my friends' league")
         case .learn(let topic, let number, let count, let continuing, let stateName):
             let name = stateName.map { text(b["stateRules"] ?? "{{state}} rules", ["state": $0]) } ?? topicName(topic)
-            return text(b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")] ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
-                        ["topic": name, "number": String(number), "count": String(count)])
+            return text(
+                b[continuing ? "continueLesson" : (number == 1 && topic == .roadSigns ? "startLearning" : "learn")]
+                    ?? "Learn: {{topic}} · lesson {{number}} of {{count}}",
+                ["topic": name, "number": String(number), "count": String(count)])
         case .openTheLesson: return b["openTheLesson"] ?? "Open the lesson"
         case .quizMeOnThis: return b["quizMeOnThis"] ?? "Quiz me on this"
         case .didYouMean(let title): return text(b["didYouMean"] ?? "Or did you mean: {{title}}", ["title": title])
         case .helpful(let yes): return (yes ? b["helpful"] : b["notHelpful"]) ?? (yes ? "👍" : "👎")
         case .nextCard: return b["nextCard"] ?? "Next"
         case .checkYourself(1): return text(b["checkYourselfOne"] ?? "Check yourself (1 question)")
-        case .checkYourself(let n): return text(b["checkYourself"] ?? "Check yourself ({{count}})", ["count": String(n)])
-        case .testOut(let needed, let total): return text(b["testOut"] ?? "Test out ({{needed}} of {{total}})", ["needed": String(needed), "total": String(total)])
+        case .checkYourself(let n):
+            return text(b["checkYourself"] ?? "Check yourself ({{count}})", ["count": String(n)])
+        case .testOut(let needed, let total):
+            return text(
+                b["testOut"] ?? "Test out ({{needed}} of {{total}})",
+                ["needed": String(needed), "total": String(total)])
         case .nextLesson: return b["nextLesson"] ?? "Next lesson"
         case .quizTopic: return b["quizTopic"] ?? "Quiz me on this topic"
         case .lesson(let number, let title, let done):
-            return text(b[done ? "lessonDone" : "lesson"] ?? "{{number}}. {{title}}", ["number": String(number), "title": title])
+            return text(
+                b[done ? "lessonDone" : "lesson"] ?? "{{number}}. {{title}}",
+                ["number": String(number), "title": title])
         case .lessonsAllDone: return b["lessonsAllDone"] ?? "All lessons done"
         case .topicProgress(let t, let done, let total):
-            return text(b[done == total ? "topicAllDone" : "topicProgress"] ?? "{{topic}} · {{done}}/{{total}}",
-                        ["topic": topicName(t), "done": String(done), "total": String(total)])
+            return text(
+                b[done == total ? "topicAllDone" : "topicProgress"] ?? "{{topic}} · {{done}}/{{total}}",
+                ["topic": topicName(t), "done": String(done), "total": String(total)])
         case .reviewMissed(let n): return text(b["reviewMissed"] ?? "Review ({{count}})", ["count": String(n)])
         case .continueQuiz(let n, let total):
             return text(b["continueQuiz"] ?? "Continue", ["number": String(n), "total": String(total)])
@@ -104,9 +117,12 @@ extension Prompts {
         case .randomTest: return b["randomTest"] ?? "Random test"
         case .morePages: return b["morePages"] ?? "More"
         case .testNumber(let n, let passed):
-            return text(b["testNumber"] ?? "Test {{number}}", ["number": String(n), "mark": passed.map { $0 ? " ✅" : " ❌" } ?? ""])
+            return text(
+                b["testNumber"] ?? "Test {{number}}",
+                ["number": String(n), "mark": passed.map { $0 ? " ✅" : " ❌" } ?? ""])
         case .seeMisses(let n): return text(b["seeMisses"] ?? "Misses ({{count}})", ["count": String(n)])
-        case .revealAnswers(let on): return (on ? b["revealOn"] : b["revealOff"]) ?? (on ? "Show answers as I go" : "Reveal at the end")
+        case .revealAnswers(let on):
+            return (on ? b["revealOn"] : b["revealOff"]) ?? (on ? "Show answers as I go" : "Reveal at the end")
         case .nudges(let on): return (on ? b["nudgesOn"] : b["nudgesOff"]) ?? (on ? "Reminders on" : "Reminders off")
         case .nudgeTime(let minute, let selected):
             return text(b[selected ? "nudgeTimeSelected" : "nudgeTime"] ?? "{{time}}", ["time": Prompts.clock(minute)])
@@ -118,7 +134,9 @@ extension Prompts {
         case .keepData: return b["keepData"] ?? "Keep"
         case .flashcards(let due):
             guard due > 0 else { return b["flashcardsNone"] ?? "Flashcards" }
-            return text(b["flashcards"] ?? "Flashcards ({{due}} due)", ["due": String(due), "minutes": String(Prompts.cardMinutes(due))])
+            return text(
+                b["flashcards"] ?? "Flashcards ({{due}} due)",
+                ["due": String(due), "minutes": String(Prompts.cardMinutes(due))])
         case .showAnswer: return b["showAnswer"] ?? "Show answer"
         case .rate(let r, let simple):
             switch (r, simple) {
@@ -146,7 +164,8 @@ extension Prompts {
 
     /// 960 → "4 pm", 1050 → "5:30 pm": how US teens read a time.
     static func clock(_ minute: Int) -> String {
-        let h = minute / 60, m = minute % 60
+        let h = minute / 60
+        let m = minute % 60
         let hour12 = h % 12 == 0 ? 12 : h % 12
         return (m == 0 ? "\(hour12)" : String(format: "%d:%02d", hour12, m)) + (h < 12 ? " am" : " pm")
     }
@@ -154,7 +173,8 @@ extension Prompts {
     /// "Central time (Chicago)": a Houston teen offered "Chicago / Denver" didn't know which was
     /// theirs. Zones the strings don't name show their city ("America/Boise" → "Boise").
     func zoneName(_ id: String) -> String {
-        strings.timeZones?[id] ?? id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? id
+        strings.timeZones?[id] ?? id.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") }
+            ?? id
     }
 
     /// "1st", "2nd", "3rd", "4th", "11th", "22nd".

@@ -27,7 +27,8 @@ public struct Prompts: Sendable {
         "broadcast", "admin_stats", "admin_reload", "admin_broadcast",
         "flashcard", "flashcards_done", "pick_sign_group", "sign_card", "badge", "level_up",
         "confirm_state", "confirm_switch", "ready_missing", "lesson_card", "lesson_done", "topic_lessons",
-        "challenge_intro", "challenge_ready", "challenge_result", "challenge_played", "challenged_back", "friends", "daily_result",
+        "challenge_intro", "challenge_ready", "challenge_result", "challenge_played", "challenged_back", "friends",
+        "daily_result",
         "confirm_unfriend", "league_status", "daily_intro", "daily_closed", "ask_answer", "ask_declined",
     ]
 
@@ -40,8 +41,10 @@ public struct Prompts: Sendable {
     /// each looking up 14 flags.
     let fixedNotices: [Notice: String]
     let fixedScreens: [String: String]
-    static let fixedScreenNames = ["pick_state", "type_state", "test_unavailable", "confirm_delete", "pick_sign_group",
-                                   "data_deleted", "review_empty", "pick_topic", "help", "about"]
+    static let fixedScreenNames = [
+        "pick_state", "type_state", "test_unavailable", "confirm_delete", "pick_sign_group",
+        "data_deleted", "review_empty", "pick_topic", "help", "about",
+    ]
 
     struct Strings: Decodable, Sendable {
         var buttons: [String: String]
@@ -61,23 +64,32 @@ public struct Prompts: Sendable {
         var templates: [String: MustacheTemplate] = [:]
         for name in templateNames {
             let path = "\(directory)/\(name).mustache"
-            guard var text = try? String(contentsOfFile: path, encoding: .utf8) else { throw PromptsError.missingTemplate(path) }
+            guard var text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw PromptsError.missingTemplate(path)
+            }
             // A file's last newline is not part of the message: a partial used mid-line
             // ("still to do: {{> ready_missing}}.") brought it along and left the full stop on a
             // line of its own. (A message is trimmed anyway; the partial used on a line of its
             // own, `disclaimer`, ends its template.)
             if text.hasSuffix("\n") { text.removeLast() }
-            do { templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(TelegramHTML.name)}}" + text) }
-            catch { throw PromptsError.unreadable(file: path, reason: "\(error)") }
+            do {
+                templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(TelegramHTML.name)}}" + text)
+            } catch { throw PromptsError.unreadable(file: path, reason: "\(error)") }
         }
         let stringsPath = "\(directory)/strings.json"
         do {
-            let strings = try JSONDecoder().decode(Strings.self, from: Data(contentsOf: URL(fileURLWithPath: stringsPath)))
-            let library = MustacheLibrary(templates: templates), texts = textTemplates(strings)
-            let unrendered = Prompts(library: library, strings: strings, textTemplates: texts, fixedNotices: [:], fixedScreens: [:])
-            return Prompts(library: library, strings: strings, textTemplates: texts,
-                           fixedNotices: Dictionary(uniqueKeysWithValues: Notice.allCases.map { ($0, unrendered.notice(NoticeContext($0))) }),
-                           fixedScreens: Dictionary(uniqueKeysWithValues: fixedScreenNames.map { ($0, unrendered.render($0, EmptyContext())) }))
+            let strings = try JSONDecoder().decode(
+                Strings.self, from: Data(contentsOf: URL(fileURLWithPath: stringsPath)))
+            let library = MustacheLibrary(templates: templates)
+            let texts = textTemplates(strings)
+            let unrendered = Prompts(
+                library: library, strings: strings, textTemplates: texts, fixedNotices: [:], fixedScreens: [:])
+            return Prompts(
+                library: library, strings: strings, textTemplates: texts,
+                fixedNotices: Dictionary(
+                    uniqueKeysWithValues: Notice.allCases.map { ($0, unrendered.notice(NoticeContext($0))) }),
+                fixedScreens: Dictionary(
+                    uniqueKeysWithValues: fixedScreenNames.map { ($0, unrendered.render($0, EmptyContext())) }))
         } catch {
             throw PromptsError.unreadable(file: stringsPath, reason: "\(error)")
         }
@@ -105,7 +117,9 @@ public struct Prompts: Sendable {
             }
         }
         let scalars = s.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) { return s }
         return String(scalars[first...last])
     }
@@ -158,7 +172,8 @@ public struct Prompts: Sendable {
 
     /// Plain text (button labels): no HTML escaping, since Telegram shows button text as is.
     func text(_ template: String, _ context: [String: String] = [:]) -> String {
-        guard let t = textTemplates[template] ?? (try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + template)) else { return template }
+        guard let t = textTemplates[template] ?? (try? MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + template))
+        else { return template }
         return t.render(context)
     }
 

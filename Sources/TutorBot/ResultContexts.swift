@@ -4,7 +4,11 @@ import TutorCore
 
 // The results, progress and readiness screens' contexts, and the notices'.
 
-struct TopicLine { var name: String; var correct: Int; var total: Int }
+struct TopicLine {
+    var name: String
+    var correct: Int
+    var total: Int
+}
 
 extension TopicLine: TemplateFields {
     var fields: [String: Any] { ["name": name, "correct": correct, "total": total] }
@@ -15,13 +19,19 @@ extension TopicLine: TemplateFields {
 extension ResultsContext: TemplateFields {
     var fields: [String: Any] {
         var f: [String: Any] = [
-            "isExam": isExam, "needed": needed, "sections": sections.map(\.fields), "overallOK": overallOK, "timedOut": timedOut,
-            "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest, "firstBest": firstBest, "best": best,
-            "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields), "hasWeak": hasWeak,
-            "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect, "hasPassMark": hasPassMark,
-            "passed": passed, "passPercent": passPercent, "neededRight": neededRight, "short": short, "shortPlural": shortPlural, "stateName": stateName,
+            "isExam": isExam, "needed": needed, "sections": sections.map(\.fields), "overallOK": overallOK,
+            "timedOut": timedOut,
+            "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest,
+            "firstBest": firstBest, "best": best,
+            "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields),
+            "hasWeak": hasWeak,
+            "modeName": modeName, "correct": correct, "total": total, "percent": percent, "perfect": perfect,
+            "hasPassMark": hasPassMark,
+            "passed": passed, "passPercent": passPercent, "neededRight": neededRight, "short": short,
+            "shortPlural": shortPlural, "stateName": stateName,
             "topics": topics.map(\.fields), "duration": duration, "tookBreak": tookBreak,
-            "isLives": isLives, "outOfLives": outOfLives, "survived": survived, "hearts": hearts]
+            "isLives": isLives, "outOfLives": outOfLives, "survived": survived, "hearts": hearts,
+        ]
         if let readiness { f["readiness"] = readiness.fields }
         if let reward { f["reward"] = reward.fields }
         return f
@@ -29,16 +39,24 @@ extension ResultsContext: TemplateFields {
 }
 
 extension ResultsContext.Section: TemplateFields {
-    var fields: [String: Any] { ["name": name, "correct": correct, "total": total, "hasNeeded": hasNeeded, "needed": needed, "mark": mark] }
+    var fields: [String: Any] {
+        ["name": name, "correct": correct, "total": total, "hasNeeded": hasNeeded, "needed": needed, "mark": mark]
+    }
 }
 
 extension ResultsContext.Weak: TemplateFields {
     var fields: [String: Any] { ["name": name, "correct": correct, "total": total, "last": last] }
 }
 
-
 struct ResultsContext {
-    struct Section { var name: String; var correct: Int; var total: Int; var hasNeeded: Bool; var needed: Int; var mark: String }
+    struct Section {
+        var name: String
+        var correct: Int
+        var total: Int
+        var hasNeeded: Bool
+        var needed: Int
+        var mark: String
+    }
     var isExam: Bool
     var needed: Int
     var sections: [Section]
@@ -55,7 +73,12 @@ struct ResultsContext {
     var best: Int
     var sectionNeeds: String
     var hasSectionNeeds: Bool
-    struct Weak { var name: String; var correct: Int; var total: Int; var last: Bool }
+    struct Weak {
+        var name: String
+        var correct: Int
+        var total: Int
+        var last: Bool
+    }
     var weak: [Weak]
     var hasWeak: Bool
     var modeName: String
@@ -85,27 +108,36 @@ struct ResultsContext {
 
     init(_ v: ResultsView, prompts: Prompts) {
         let r = v.result
-        modeName = prompts.modeName(r.mode); correct = r.correct; total = r.total; percent = r.percent
+        modeName = prompts.modeName(r.mode)
+        correct = r.correct
+        total = r.total
+        percent = r.percent
         perfect = r.total > 0 && r.correct == r.total
         isLives = v.livesLeft != nil
         outOfLives = v.livesLeft == 0
         survived = (v.livesLeft ?? 0) > 0
         hearts = QuestionContext.hearts(v.livesLeft)
         hasPassMark = r.passPercent != nil && v.stateName != nil
-        passed = r.passed; passPercent = r.passPercent ?? 0
+        passed = r.passed
+        passPercent = r.passPercent ?? 0
         // The fewest right answers whose rounded percentage meets the mark: the rule `passed` uses.
         let mark = r.passPercent ?? 0
         neededRight = (0...max(0, r.total)).first { QuizResult.percent($0, of: r.total) >= mark } ?? r.total
-        short = max(0, neededRight - r.correct); shortPlural = short == 1 ? "" : "s"
+        short = max(0, neededRight - r.correct)
+        shortPlural = short == 1 ? "" : "s"
         stateName = v.stateName ?? ""
         topics = r.byTopic.map { TopicLine(name: prompts.topicName($0.topic), correct: $0.correct, total: $0.total) }
         isExam = r.exam != nil
         needed = r.exam?.needed ?? 0
         let exam = r.exam
-        sections = (exam?.sections.count ?? 0) > 1 ? exam!.sections.map {
-            Section(name: $0.name, correct: $0.correct, total: $0.total, hasNeeded: $0.needed != nil, needed: $0.needed ?? 0,
+        sections =
+            (exam?.sections.count ?? 0) > 1
+            ? exam!.sections.map {
+                Section(
+                    name: $0.name, correct: $0.correct, total: $0.total, hasNeeded: $0.needed != nil,
+                    needed: $0.needed ?? 0,
                     mark: $0.needed == nil ? "" : ($0.passed ? "✅" : "❌"))
-        } : []
+            } : []
         overallOK = (r.exam.map { $0.correct >= $0.needed }) ?? false
         timedOut = r.timedOut == true
         timeLimit = v.timeLimitMinutes ?? 0
@@ -127,14 +159,23 @@ struct ResultsContext {
         // pushed out Road signs at 4/7.
         // (A topic that is also a section shown above, like NY's Road signs, is not named again.)
         let sectionNames = Set(sections.map { $0.name.lowercased() })
-        let missedTopics = r.byTopic.filter { $0.correct < $0.total && !sectionNames.contains(prompts.topicName($0.topic).lowercased()) }
-            .sorted { ($0.total - $0.correct, Double($1.correct) / Double($1.total), $1.topic) > ($1.total - $1.correct, Double($0.correct) / Double($0.total), $0.topic) }
-            .prefix(4)
+        let missedTopics = r.byTopic.filter {
+            $0.correct < $0.total && !sectionNames.contains(prompts.topicName($0.topic).lowercased())
+        }
+        .sorted {
+            ($0.total - $0.correct, Double($1.correct) / Double($1.total), $1.topic) > (
+                $1.total - $1.correct, Double($0.correct) / Double($0.total), $0.topic
+            )
+        }
+        .prefix(4)
         weak = missedTopics.enumerated().map { i, t in
-            Weak(name: prompts.topicName(t.topic), correct: t.correct, total: t.total, last: i == missedTopics.count - 1)
+            Weak(
+                name: prompts.topicName(t.topic), correct: t.correct, total: t.total, last: i == missedTopics.count - 1)
         }
         hasWeak = !weak.isEmpty
-        sectionNeeds = failedSections.map { "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))" }.joined(separator: " and ")
+        sectionNeeds = failedSections.map {
+            "\($0.needed ?? 0) of \($0.total) \($0.name.lowercased()) right (you got \($0.correct))"
+        }.joined(separator: " and ")
         let s = v.durationSeconds
         duration = s < 60 ? "\(s) s" : (s < 3600 ? "\(s / 60) min \(s % 60) s" : "\(s / 3600) h \(s % 3600 / 60) min")
         // A quiz left for hours and finished later: its clock time says nothing about the learner.
@@ -193,26 +234,42 @@ struct ReadinessContext {
     var mostNew: Bool
 
     init(_ r: ReadinessSummary, topicName: (Topic) -> String) {
-        shown = r.shown; low = r.lowPercent; high = r.highPercent; middle = r.middlePercent
+        shown = r.shown
+        low = r.lowPercent
+        high = r.highPercent
+        middle = r.middlePercent
         middleText = r.middlePercent <= 0 ? "under 5" : r.middlePercent >= 100 ? "over 95" : "about \(r.middlePercent)"
         lowChance = r.highPercent < 50
         untriedList = r.untriedTopics.map(topicName).joined(separator: ", ")
         hasUntried = r.shown && !r.untriedTopics.isEmpty
         wide = r.shown && r.highPercent - r.lowPercent >= Self.wideFrom
-        seen = r.seen; poolSize = r.poolSize; ready = r.ready
-        topicsNotTried = r.topicsNotTried; topicPlural = r.topicsNotTried == 1 ? "" : "s"
-        testsPassed = r.testsPassedWithMargin; testsNeeded = r.testsNeeded
+        seen = r.seen
+        poolSize = r.poolSize
+        ready = r.ready
+        topicsNotTried = r.topicsNotTried
+        topicPlural = r.topicsNotTried == 1 ? "" : "s"
+        testsPassed = r.testsPassedWithMargin
+        testsNeeded = r.testsNeeded
         needTests = r.testsPassedWithMargin < r.testsNeeded
         needTopics = r.topicsNotTried > 0
         needChance = !r.chanceHigh && r.shown
         needMore = !ready && !needTests && !needTopics && !needChance
         sepBeforeTopics = needTests && needTopics
         sepBeforeChance = (needTests || needTopics) && needChance
-        marginScore = r.marginScore; testQuestions = r.testQuestions
-        recentTests = r.recentTests; hasTests = r.recentTests > 0; testsPlural = r.recentTests == 1 ? "" : "s"
-        readingRetake = r.reading == .retake; readingFailedButBetter = false; readingDipped = false
-        if case .failedUsuallyBetter(let dipped) = r.reading { readingFailedButBetter = true; readingDipped = dipped }
-        readingOneSample = r.reading == .onePassIsOneSample; readingFailedButUp = r.reading == .failedButBetter
+        marginScore = r.marginScore
+        testQuestions = r.testQuestions
+        recentTests = r.recentTests
+        hasTests = r.recentTests > 0
+        testsPlural = r.recentTests == 1 ? "" : "s"
+        readingRetake = r.reading == .retake
+        readingFailedButBetter = false
+        readingDipped = false
+        if case .failedUsuallyBetter(let dipped) = r.reading {
+            readingFailedButBetter = true
+            readingDipped = dipped
+        }
+        readingOneSample = r.reading == .onePassIsOneSample
+        readingFailedButUp = r.reading == .failedButBetter
         readingFailedAndDown = r.reading == .failedAndDown
         onlyRetakes = r.onlyRetakes
         mostNew = r.shown && r.seen * 2 < r.poolSize
@@ -220,7 +277,8 @@ struct ReadinessContext {
             readingClosePass = true
             closeMargin = m <= 0 ? "right at the bar" : "\(m) question\(m == 1 ? "" : "s") over the bar"
         } else {
-            readingClosePass = false; closeMargin = ""
+            readingClosePass = false
+            closeMargin = ""
         }
     }
 }
@@ -228,22 +286,33 @@ struct ReadinessContext {
 /// "+120 XP · Today 30 (goal 20 ✅) · 🔥 4-day streak" at the end of a session.
 extension RewardContext: TemplateFields {
     var fields: [String: Any] {
-        ["xp": xp, "done": done, "goal": goal, "goalMet": goalMet, "streak": streak, "hasStreak": hasStreak, "streakPlural": streakPlural]
+        [
+            "xp": xp, "done": done, "goal": goal, "goalMet": goalMet, "streak": streak, "hasStreak": hasStreak,
+            "streakPlural": streakPlural,
+        ]
     }
 }
 
 extension ReadinessContext: TemplateFields {
     var fields: [String: Any] {
-        ["shown": shown, "low": low, "high": high, "middle": middle, "middleText": middleText, "untriedList": untriedList,
-         "hasUntried": hasUntried,
-         "lowChance": lowChance, "wide": wide, "seen": seen, "poolSize": poolSize, "ready": ready,
-         "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed, "testsNeeded": testsNeeded,
-         "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
-         "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore, "testQuestions": testQuestions,
-         "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural, "readingRetake": readingRetake,
-         "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter, "readingDipped": readingDipped, "closeMargin": closeMargin,
-         "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp, "readingFailedAndDown": readingFailedAndDown, "onlyRetakes": onlyRetakes,
-         "mostNew": mostNew]
+        [
+            "shown": shown, "low": low, "high": high, "middle": middle, "middleText": middleText,
+            "untriedList": untriedList,
+            "hasUntried": hasUntried,
+            "lowChance": lowChance, "wide": wide, "seen": seen, "poolSize": poolSize, "ready": ready,
+            "topicsNotTried": topicsNotTried, "topicPlural": topicPlural, "testsPassed": testsPassed,
+            "testsNeeded": testsNeeded,
+            "needTests": needTests, "needTopics": needTopics, "needChance": needChance, "needMore": needMore,
+            "sepBeforeTopics": sepBeforeTopics, "sepBeforeChance": sepBeforeChance, "marginScore": marginScore,
+            "testQuestions": testQuestions,
+            "recentTests": recentTests, "hasTests": hasTests, "testsPlural": testsPlural,
+            "readingRetake": readingRetake,
+            "readingClosePass": readingClosePass, "readingFailedButBetter": readingFailedButBetter,
+            "readingDipped": readingDipped, "closeMargin": closeMargin,
+            "readingOneSample": readingOneSample, "readingFailedButUp": readingFailedButUp,
+            "readingFailedAndDown": readingFailedAndDown, "onlyRetakes": onlyRetakes,
+            "mostNew": mostNew,
+        ]
     }
 }
 
@@ -257,14 +326,32 @@ struct RewardContext {
     var streakPlural: String
 
     init(_ r: SessionReward) {
-        xp = r.xpEarned; done = r.answeredToday; goal = r.goal; goalMet = r.answeredToday >= r.goal
-        streak = r.streak; hasStreak = r.streak > 0; streakPlural = r.streak == 1 ? "" : "s"
+        xp = r.xpEarned
+        done = r.answeredToday
+        goal = r.goal
+        goalMet = r.answeredToday >= r.goal
+        streak = r.streak
+        hasStreak = r.streak > 0
+        streakPlural = r.streak == 1 ? "" : "s"
     }
 }
 
 struct ProgressContext {
-    struct Bar { var name: String; var bar: String; var percent: Int; var mastered: Int; var total: Int }
-    struct Recent { var name: String; var correct: Int; var total: Int; var percent: Int; var passed: Bool; var failedTest: Bool }
+    struct Bar {
+        var name: String
+        var bar: String
+        var percent: Int
+        var mastered: Int
+        var total: Int
+    }
+    struct Recent {
+        var name: String
+        var correct: Int
+        var total: Int
+        var percent: Int
+        var passed: Bool
+        var failedTest: Bool
+    }
     var stateName: String
     var bars: [Bar]
     var seen: Int
@@ -287,19 +374,34 @@ struct ProgressContext {
     var league: LeagueStandingContext?
 
     init(_ v: ProgressView, prompts: Prompts) {
-        freezes = v.freezes; hasFreezes = v.freezes > 0; freezePlural = v.freezes == 1 ? "" : "s"
+        freezes = v.freezes
+        hasFreezes = v.freezes > 0
+        freezePlural = v.freezes == 1 ? "" : "s"
         league = v.league.map(LeagueStandingContext.init)
-        level = XP.level(v.xp); xp = v.xp; cardsDue = v.cardsDue
+        level = XP.level(v.xp)
+        xp = v.xp
+        cardsDue = v.cardsDue
         hasBadges = !v.badges.isEmpty
         badgeList = v.badges.map { prompts.badge($0).name }.joined(separator: " · ")
         readiness = v.readiness.map { ReadinessContext($0, topicName: prompts.topicName) }
         stateName = v.stateName
-        bars = v.mastery.map { Bar(name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent,
-                                   mastered: $0.mastered, total: $0.total) }
-        seen = v.seenCount; total = v.totalCount; streak = v.streak; streakPlural = v.streak == 1 ? "" : "s"; best = v.bestStreak
+        bars = v.mastery.map {
+            Bar(
+                name: prompts.topicName($0.topic), bar: ProgressContext.bar($0.percent), percent: $0.percent,
+                mastered: $0.mastered, total: $0.total)
+        }
+        seen = v.seenCount
+        total = v.totalCount
+        streak = v.streak
+        streakPlural = v.streak == 1 ? "" : "s"
+        best = v.bestStreak
         hasRecent = !v.recent.isEmpty
-        recent = v.recent.map { Recent(name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent, passed: $0.passed,
-                                       failedTest: $0.exam != nil && !$0.passed) }
+        recent = v.recent.map {
+            Recent(
+                name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent,
+                passed: $0.passed,
+                failedTest: $0.exam != nil && !$0.passed)
+        }
     }
 
     /// `▓▓▓▓▓▓░░░░` for 62%: ten cells, rounded to the nearest.

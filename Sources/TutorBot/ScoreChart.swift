@@ -8,7 +8,10 @@ public struct ScoreChart {
     public struct Point: Sendable, Equatable {
         public var date: Date
         public var percent: Int
-        public init(date: Date, percent: Int) { self.date = date; self.percent = percent }
+        public init(date: Date, percent: Int) {
+            self.date = date
+            self.percent = percent
+        }
     }
 
     // Layout in points; the surface is `scale`x so text stays crisp on phone screens.
@@ -21,7 +24,8 @@ public struct ScoreChart {
     public static func png(points: [Point], passPercent: Int, title: String, timeZone: TimeZone) -> Data? {
         guard !points.isEmpty else { return nil }
         let points = points.sorted { $0.date < $1.date }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale)) else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width * scale), Int32(height * scale))
+        else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
@@ -92,14 +96,18 @@ public struct ScoreChart {
         cairo_set_line_width(cr, many ? 2 : 3)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         for (i, p) in points.enumerated() {
-            if i == 0 { cairo_move_to(cr, xFor(i, of: points.count), yFor(p.percent)) }
-            else { cairo_line_to(cr, xFor(i, of: points.count), yFor(p.percent)) }
+            if i == 0 {
+                cairo_move_to(cr, xFor(i, of: points.count), yFor(p.percent))
+            } else {
+                cairo_line_to(cr, xFor(i, of: points.count), yFor(p.percent))
+            }
         }
         cairo_stroke(cr)
         // A white ring keeps each dot distinct where the line crowds it.
         let radius = many ? 4.5 : points.count == 1 ? 9 : 7
         for (i, p) in points.enumerated() {
-            let x = xFor(i, of: points.count), y = yFor(p.percent)
+            let x = xFor(i, of: points.count)
+            let y = yFor(p.percent)
             cairo_arc(cr, x, y, radius, 0, 2 * .pi)
             setColor(cr, clamp(p.percent) >= passPercent ? 0x10B981 : 0xEF4444)
             cairo_fill_preserve(cr)
@@ -120,7 +128,8 @@ public struct ScoreChart {
         font(cr, size: 14, bold: false)
         setColor(cr, 0x6B7280)
         let labels = points.map { formatter.string(from: $0.date) }
-        let gap = 16.0, last = points.count - 1
+        let gap = 16.0
+        let last = points.count - 1
         let widest = labels.map { textWidth(cr, $0) }.max() ?? 0
         let spacing = last > 0 ? xFor(1, of: points.count) - xFor(0, of: points.count) : .infinity
         let step = max(1, Int(((widest + gap) / spacing).rounded(.up)))
@@ -141,7 +150,8 @@ public struct ScoreChart {
     // MARK: Helpers
 
     static func xFor(_ index: Int, of count: Int) -> Double {
-        let left = plotLeft + inset, right = plotRight - inset
+        let left = plotLeft + inset
+        let right = plotRight - inset
         guard count > 1 else { return (left + right) / 2 }
         return left + (right - left) * Double(index) / Double(count - 1)
     }
@@ -153,11 +163,13 @@ public struct ScoreChart {
     static func clamp(_ percent: Int) -> Int { min(max(percent, 0), 100) }
 
     static func setColor(_ cr: OpaquePointer, _ rgb: UInt32) {
-        cairo_set_source_rgb(cr, Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255)
+        cairo_set_source_rgb(
+            cr, Double(rgb >> 16 & 0xFF) / 255, Double(rgb >> 8 & 0xFF) / 255, Double(rgb & 0xFF) / 255)
     }
 
     static func font(_ cr: OpaquePointer, size: Double, bold: Bool) {
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
     }
 
@@ -173,11 +185,13 @@ public struct ScoreChart {
         final class Sink { var data = Data() }
         let sink = Sink()
         let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
+            cairo_surface_write_to_png_stream(
+                surface,
+                { closure, bytes, length in
+                    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque())
         }
         return status == CAIRO_STATUS_SUCCESS ? sink.data : nil
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// systemd's notification protocol without libsystemd: one datagram to the unix socket named in

@@ -36,7 +36,11 @@ final class TapAnswers: Sendable {
     static let retries = 3
 
     init(api: BotAPI, metrics: BotMetrics?, logger: Logger, limit: Int, giveUpAfter: Duration = .seconds(14)) {
-        self.api = api; self.metrics = metrics; self.logger = logger; self.limit = limit; self.giveUpAfter = giveUpAfter
+        self.api = api
+        self.metrics = metrics
+        self.logger = logger
+        self.limit = limit
+        self.giveUpAfter = giveUpAfter
     }
 
     func answer(_ items: [OutboxItem]) {
@@ -45,7 +49,12 @@ final class TapAnswers: Sendable {
         state.withLock { s in
             for item in items {
                 let attempt = Attempt(item: item, deadline: deadline)
-                if s.inFlight < limit { s.inFlight += 1; now.append(attempt) } else { s.waiting.append(attempt) }
+                if s.inFlight < limit {
+                    s.inFlight += 1
+                    now.append(attempt)
+                } else {
+                    s.waiting.append(attempt)
+                }
             }
         }
         for attempt in now { send(attempt) }
@@ -67,10 +76,14 @@ final class TapAnswers: Sendable {
             case .failure(let error as BotAPIError) where error.isTransient && attempt.tries < Self.retries:
                 var again = attempt
                 again.tries += 1
-                let wait: Duration = if case .retryAfter(let s) = error { .seconds(s) } else { .milliseconds(200 * again.tries) }
+                let wait: Duration =
+                    if case .retryAfter(let s) = error { .seconds(s) } else { .milliseconds(200 * again.tries) }
                 guard ContinuousClock.now + wait < attempt.deadline else { return done() }
                 // Rare: a task only for the wait; the answer keeps its place in flight.
-                Task { try? await Task.sleep(for: wait); self.send(again) }
+                Task {
+                    try? await Task.sleep(for: wait)
+                    self.send(again)
+                }
             case .failure(let error as BotAPIError):
                 // A tap too old to answer, or a forged id: nothing a retry can mend.
                 logger.info("tap answer not taken: \(error)", metadata: ["chat_id": "\(attempt.item.chatID)"])
@@ -80,7 +93,10 @@ final class TapAnswers: Sendable {
                 // now. The waiting ones are dropped here, not each handed on to fail in turn (a
                 // chain of calls as long as the queue).
                 let dropped = state.withLock { s -> Int in
-                    defer { s.inFlight -= 1; s.waiting.removeAll() }
+                    defer {
+                        s.inFlight -= 1
+                        s.waiting.removeAll()
+                    }
                     return s.waiting.count
                 }
                 if dropped > 0 { logger.info("\(dropped) tap answer(s) not sent: \(error)") }

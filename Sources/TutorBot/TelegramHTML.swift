@@ -15,7 +15,9 @@ struct TelegramHTML: MustacheContentType {
         // the scan itself, on every variable of every message.
         var contiguous = text
         let escaped = contiguous.withUTF8 { utf8 -> String? in
-            guard utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else {
+            guard
+                utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") })
+            else {
                 return nil
             }
             var out: [UInt8] = []

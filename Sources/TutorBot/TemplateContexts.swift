@@ -29,21 +29,38 @@ struct SettingsContext {
     init(_ v: SettingsView, zoneName: (String) -> String) {
         stopped = v.stopped
         fourButtons = v.fourButtonCards
-        stateName = v.stateName; reveal = v.revealAnswersAsYouGo; nudgesOn = v.nudgesOn
-        nudgeTime = Prompts.clock(v.nudgeMinute); paused = v.paused
+        stateName = v.stateName
+        reveal = v.revealAnswersAsYouGo
+        nudgesOn = v.nudgesOn
+        nudgeTime = Prompts.clock(v.nudgeMinute)
+        paused = v.paused
         timeZone = v.timeZone.map(zoneName)
     }
 }
 
 struct NudgeContext {
-    var firstName: String; var streak: Int; var hasStreak: Bool; var missed: Int; var hasMissed: Bool
-    var cards: Int; var hasCards: Bool; var cardsPlural: String
-    var minutes: Int = 1; var minutesPlural: String = ""
+    var firstName: String
+    var streak: Int
+    var hasStreak: Bool
+    var missed: Int
+    var hasMissed: Bool
+    var cards: Int
+    var hasCards: Bool
+    var cardsPlural: String
+    var minutes: Int = 1
+    var minutesPlural: String = ""
     var dailyWaiting: Bool = false
 }
 
 struct MissesContext {
-    struct Item { var number: Int; var question: String; var correctAnswer: String; var explanation: String; var yourAnswer: String?; var signName: String? }
+    struct Item {
+        var number: Int
+        var question: String
+        var correctAnswer: String
+        var explanation: String
+        var yourAnswer: String?
+        var signName: String?
+    }
     var items: [Item]
     var page: Int
     var pageCount: Int
@@ -89,16 +106,20 @@ struct PickTestContext {
         passCorrect = t.passCorrect ?? 0
         standIn = TestFormat.unknownCountStandIn
         let described = t.sections.count > 1 || t.sections.first?.passCorrect != nil
-        sectionsLine = described ? t.sections.map { s in
-            "\(s.name) \(s.questions)" + (s.passCorrect.map { " (\($0) right)" } ?? "") + (s.separate ? " as a separate test" : "")
-        }.joined(separator: ", ") : nil
+        sectionsLine =
+            described
+            ? t.sections.map { s in
+                "\(s.name) \(s.questions)" + (s.passCorrect.map { " (\($0) right)" } ?? "")
+                    + (s.separate ? " as a separate test" : "")
+            }.joined(separator: ", ") : nil
         timeLimit = t.timeLimitMinutes
         tests = v.best.enumerated().map { i, r in
             let inProgress = v.open.map { $0.number == i + 1 } ?? false
-            return Test(number: i + 1, taken: r != nil || inProgress, correct: r?.correct ?? 0, total: r?.total ?? 0,
-                        passed: r?.passed ?? false,
-                        mark: inProgress ? "" : r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "",
-                        hasBest: r != nil, inProgress: inProgress, answered: inProgress ? v.open?.answered ?? 0 : 0)
+            return Test(
+                number: i + 1, taken: r != nil || inProgress, correct: r?.correct ?? 0, total: r?.total ?? 0,
+                passed: r?.passed ?? false,
+                mark: inProgress ? "" : r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "",
+                hasBest: r != nil, inProgress: inProgress, answered: inProgress ? v.open?.answered ?? 0 : 0)
         }
     }
 }
@@ -106,7 +127,13 @@ struct PickTestContext {
 struct StateCardContext {
     // `minimum`, not `passCorrect`: a section without its own minimum must not find the test's
     // overall mark by Mustache's lookup up the context stack ("15 questions, at least 28 right").
-    struct Section { var name: String; var questions: Int; var hasMinimum: Bool; var minimum: Int; var separate: Bool }
+    struct Section {
+        var name: String
+        var questions: Int
+        var hasMinimum: Bool
+        var minimum: Int
+        var separate: Bool
+    }
     var name: String
     var ownQuestions: Bool
     var uncertain: Bool
@@ -134,9 +161,14 @@ struct StateCardContext {
         standIn = TestFormat.unknownCountStandIn
         // A single plain section says nothing the first line didn't.
         let plain = s.test.sections.count == 1 && s.test.sections[0].passCorrect == nil
-        sections = plain ? [] : s.test.sections.map {
-            Section(name: $0.name, questions: $0.questions, hasMinimum: $0.passCorrect != nil, minimum: $0.passCorrect ?? 0, separate: $0.separate)
-        }
+        sections =
+            plain
+            ? []
+            : s.test.sections.map {
+                Section(
+                    name: $0.name, questions: $0.questions, hasMinimum: $0.passCorrect != nil,
+                    minimum: $0.passCorrect ?? 0, separate: $0.separate)
+            }
         timeLimit = s.test.timeLimitMinutes
         minAge = StateCardContext.age(s.minPermitAge)
         ageDetail = v.permitAgeDetail
@@ -158,14 +190,19 @@ struct StateCardContext {
 
 extension HomeContext: TemplateFields {
     var fields: [String: Any] {
-        var f: [String: Any] = ["stateName": stateName, "streak": streak, "hasStreak": hasStreak, "studiedToday": studiedToday,
-                                "missed": missed, "hasMissed": hasMissed, "seen": seen, "total": total, "level": level,
-                                "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached,
-                                "hasLessons": hasLessons, "lessonsDone": lessonsDone, "lessonsTotal": lessonsTotal, "noLessonsYet": noLessonsYet]
+        var f: [String: Any] = [
+            "stateName": stateName, "streak": streak, "hasStreak": hasStreak, "studiedToday": studiedToday,
+            "missed": missed, "hasMissed": hasMissed, "seen": seen, "total": total, "level": level,
+            "answeredToday": answeredToday, "dailyGoal": dailyGoal, "goalReached": goalReached,
+            "hasLessons": hasLessons, "lessonsDone": lessonsDone, "lessonsTotal": lessonsTotal,
+            "noLessonsYet": noLessonsYet,
+        ]
         if let streakEnded { f["streakEnded"] = streakEnded }
         if let league { f["league"] = Prompts.reflected(league) }
         if let lastWeek { f["lastWeek"] = Prompts.reflected(lastWeek) }
-        if let dailyWaiting { f["dailyWaiting"] = ["answered": dailyWaiting.answered, "total": dailyWaiting.total] as [String: Any] }
+        if let dailyWaiting {
+            f["dailyWaiting"] = ["answered": dailyWaiting.answered, "total": dailyWaiting.total] as [String: Any]
+        }
         return f
     }
 }
@@ -191,25 +228,40 @@ struct HomeContext {
     // "👥 Friends' league: 2nd of 5 this week · Jordan is 40 XP ahead", and last week's winner on Monday.
     var league: LeagueLineContext?
     var lastWeek: LastWeekContext?
-    struct DailyWaiting { var answered: Int; var total: Int }
+    struct DailyWaiting {
+        var answered: Int
+        var total: Int
+    }
     var dailyWaiting: DailyWaiting?
 
     init(_ v: HomeView) {
         dailyWaiting = v.dailyWaiting.map { DailyWaiting(answered: $0, total: DailyChallenge.length) }
-        league = v.league.map(LeagueLineContext.init); lastWeek = v.lastWeek.map(LastWeekContext.init)
-        hasLessons = v.lessonsTotal > 0; lessonsDone = v.lessonsDone; lessonsTotal = v.lessonsTotal
+        league = v.league.map(LeagueLineContext.init)
+        lastWeek = v.lastWeek.map(LastWeekContext.init)
+        hasLessons = v.lessonsTotal > 0
+        lessonsDone = v.lessonsDone
+        lessonsTotal = v.lessonsTotal
         noLessonsYet = v.lessonsTotal > 0 && v.lessonsDone == 0
         streakEnded = v.streakEnded
         hasMissed = v.missedCount > 0
         level = XP.level(v.xp)
-        answeredToday = v.answeredToday; dailyGoal = v.dailyGoal; goalReached = v.answeredToday >= v.dailyGoal
-        stateName = v.stateName; streak = v.streak; hasStreak = v.streak > 0; studiedToday = v.studiedToday
-        missed = v.missedCount; seen = v.seenCount; total = v.totalCount
+        answeredToday = v.answeredToday
+        dailyGoal = v.dailyGoal
+        goalReached = v.answeredToday >= v.dailyGoal
+        stateName = v.stateName
+        streak = v.streak
+        hasStreak = v.streak > 0
+        studiedToday = v.studiedToday
+        missed = v.missedCount
+        seen = v.seenCount
+        total = v.totalCount
     }
 }
 
 struct OptionContext: TemplateFields {
-    var letter: String; var text: String; var mark: String
+    var letter: String
+    var text: String
+    var mark: String
     var fields: [String: Any] { ["letter": letter, "text": text, "mark": mark] }
 }
 
@@ -230,7 +282,10 @@ struct QuestionContext {
         typeIn = v.typeIn
         hasLives = v.lives != nil
         hearts = QuestionContext.hearts(v.lives)
-        number = v.number; total = v.total; topic = prompts.topicName(v.topic); text = v.text
+        number = v.number
+        total = v.total
+        topic = prompts.topicName(v.topic)
+        text = v.text
         sectionName = v.sectionName
         seconds = v.secondsPerQuestion
         switch v.mode {
@@ -251,8 +306,10 @@ extension QuestionContext {
 
 extension QuestionContext: TemplateFields {
     var fields: [String: Any] {
-        var f: [String: Any] = ["number": number, "total": total, "topic": topic, "typeIn": typeIn, "hasLives": hasLives,
-                                "hearts": hearts, "text": text, "options": options.map(\.fields)]
+        var f: [String: Any] = [
+            "number": number, "total": total, "topic": topic, "typeIn": typeIn, "hasLives": hasLives,
+            "hearts": hearts, "text": text, "options": options.map(\.fields),
+        ]
         if let sectionName { f["sectionName"] = sectionName }
         if let modeName { f["modeName"] = modeName }
         if let seconds { f["seconds"] = seconds }
@@ -292,21 +349,28 @@ struct AnsweredContext {
         typo = v.typo
         hasLives = v.question.lives != nil
         hearts = QuestionContext.hearts(v.question.lives)
-        number = v.question.number; total = v.question.total; topic = prompts.topicName(v.question.topic); text = v.question.text
+        number = v.question.number
+        total = v.question.total
+        topic = prompts.topicName(v.question.topic)
+        text = v.question.text
         sectionName = v.question.sectionName
         timedOut = v.timedOut
         skipped = v.skipped
         hardBonusXP = lockedIn || v.hardBonusXP == 0 ? nil : v.hardBonusXP
         chosenLetter = v.chosenLetter
         options = v.question.options.map { o in
-            if lockedIn { return OptionContext(letter: o.letter, text: o.text, mark: o.letter == v.chosenLetter ? "🔘" : "▫️") }
-            return OptionContext(letter: o.letter, text: o.text,
-                                 mark: o.letter == v.correctLetter ? "✅" : (o.letter == v.chosenLetter ? "❌" : "▫️"))
+            if lockedIn {
+                return OptionContext(letter: o.letter, text: o.text, mark: o.letter == v.chosenLetter ? "🔘" : "▫️")
+            }
+            return OptionContext(
+                letter: o.letter, text: o.text,
+                mark: o.letter == v.correctLetter ? "✅" : (o.letter == v.chosenLetter ? "❌" : "▫️"))
         }
         isCorrect = v.isCorrect
         let cheers = prompts.strings.cheers
         cheer = cheers.isEmpty ? "Correct!" : cheers[(v.question.number + v.question.text.count) % cheers.count]
-        correctLetter = v.correctLetter; explanation = v.explanation
+        correctLetter = v.correctLetter
+        explanation = v.explanation
         // A universal question cites the learner's own handbook and the topic's chapter: a Texas
         // learner is never sent to a standard's section code or another state's manual.
         let chapter = topic
@@ -316,10 +380,12 @@ struct AnsweredContext {
 
 extension AnsweredContext: TemplateFields {
     var fields: [String: Any] {
-        var f: [String: Any] = ["number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
-                                "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
-                                "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
-                                "hearts": hearts, "explanation": explanation, "skipped": skipped, "typo": typo]
+        var f: [String: Any] = [
+            "number": number, "total": total, "topic": topic, "text": text, "options": options.map(\.fields),
+            "isCorrect": isCorrect, "timedOut": timedOut, "cheer": cheer, "chosenLetter": chosenLetter,
+            "correctLetter": correctLetter, "correctAnswer": correctAnswer, "hasLives": hasLives,
+            "hearts": hearts, "explanation": explanation, "skipped": skipped, "typo": typo,
+        ]
         if let source { f["source"] = source }
         if let sectionName { f["sectionName"] = sectionName }
         if let typed { f["typed"] = typed }
@@ -328,13 +394,23 @@ extension AnsweredContext: TemplateFields {
     }
 }
 
-
 /// An answer to a typed question: one of a lesson card, a question with its explanation, a sign
 /// or a state's test card, and the line saying where it comes from.
 struct AskAnswerContext {
-    struct Card { var title: String; var text: String }
-    struct Question { var question: String; var answer: String; var explanation: String }
-    struct Sign { var name: String; var meaning: String; var rule: String }
+    struct Card {
+        var title: String
+        var text: String
+    }
+    struct Question {
+        var question: String
+        var answer: String
+        var explanation: String
+    }
+    struct Sign {
+        var name: String
+        var meaning: String
+        var rule: String
+    }
     var card: Card?
     var question: Question?
     var sign: Sign?

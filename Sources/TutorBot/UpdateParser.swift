@@ -20,15 +20,18 @@ public enum UpdateParser {
         if let q = update.callbackQuery {
             guard let message = q.message else { return nil }
             let action = q.data.flatMap(ButtonAction.init(callbackData:))
-            return ParsedUpdate(chatID: message.chat.id, sender: sender(q.from), isGroup: !message.chat.isPrivate,
-                                event: .buttonTapped(callbackID: q.id, action: action, messageID: message.messageID))
+            return ParsedUpdate(
+                chatID: message.chat.id, sender: sender(q.from), isGroup: !message.chat.isPrivate,
+                event: .buttonTapped(callbackID: q.id, action: action, messageID: message.messageID))
         }
         if let m = update.message {
             guard let from = m.from, !from.isBot else { return nil }
-            return ParsedUpdate(chatID: m.chat.id, sender: sender(from), isGroup: !m.chat.isPrivate, event: event(for: m))
+            return ParsedUpdate(
+                chatID: m.chat.id, sender: sender(from), isGroup: !m.chat.isPrivate, event: event(for: m))
         }
         if let m = update.editedMessage, let from = m.from, !from.isBot {
-            return ParsedUpdate(chatID: m.chat.id, sender: sender(from), isGroup: !m.chat.isPrivate, event: .messageEdited)
+            return ParsedUpdate(
+                chatID: m.chat.id, sender: sender(from), isGroup: !m.chat.isPrivate, event: .messageEdited)
         }
         if let member = update.myChatMember, member.chat.isPrivate {
             let status = member.newChatMember.status

@@ -66,8 +66,10 @@ public struct AskCorpus: Sendable {
         for topic in Topic.allCases {
             for lesson in banks.lessons(for: topic) {
                 for card in lesson.cards {
-                    sources.append(Source(ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text,
-                                          asks: card.asks.joined(separator: " ")))
+                    sources.append(
+                        Source(
+                            ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text,
+                            asks: card.asks.joined(separator: " ")))
                 }
             }
         }
@@ -75,8 +77,9 @@ public struct AskCorpus: Sendable {
             for lesson in banks.lessons(forState: code) {
                 for card in lesson.cards {
                     sources.append(
-                        Source(ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text,
-                               asks: card.asks.joined(separator: " ")))
+                        Source(
+                            ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text,
+                            asks: card.asks.joined(separator: " ")))
                 }
             }
         }

@@ -46,7 +46,9 @@ public struct AskQuery: Sendable {
         // holding "12 to 15 seconds" is no answer.
         // (A number's group may hold its word too: "2" and "two".)
         let kept = groups.filter { $0.allSatisfy { !Self.arithmeticWords.contains($0) } }
-        if !groups.isEmpty, kept.allSatisfy({ group in group.contains { $0.allSatisfy(\.isNumber) } }) { offTopic = true }
+        if !groups.isEmpty, kept.allSatisfy({ group in group.contains { $0.allSatisfy(\.isNumber) } }) {
+            offTopic = true
+        }
     }
 
     static let arithmeticWords: Set<String> = ["time", "times", "plus", "minus", "divid", "divided", "equal", "equals"]
@@ -57,8 +59,10 @@ public struct AskQuery: Sendable {
         return [
             " speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
             " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
-            " green flags", " are you real", " r u real", " you a real", " real person", " who made you", " who created you",
-            " who built you", " meaning of life", " gonna fail", " going to fail", " tired of studying", " parents are fighting",
+            " green flags", " are you real", " r u real", " you a real", " real person", " who made you",
+            " who created you",
+            " who built you", " meaning of life", " gonna fail", " going to fail", " tired of studying",
+            " parents are fighting",
             " parents fighting", " my parents fight",
         ]
         .contains { text.contains($0 + " ") }
@@ -82,8 +86,10 @@ public struct AskQuery: Sendable {
         ])
         let age = any(["old", "age"]) && any(["permit", "learners", "learner", "license", "licence"])
         // "manual" is the handbook, not a manual car or "visual manual cognitive" distraction.
-        let manualMeansHandbook = words.contains("manual") && !any(["car", "gear", "transmission", "visual", "cognitive", "stick"])
-        let handbook = words.contains("handbook") || manualMeansHandbook || (words.contains("study") && any(["book", "guide"]))
+        let manualMeansHandbook =
+            words.contains("manual") && !any(["car", "gear", "transmission", "visual", "cognitive", "stick"])
+        let handbook =
+            words.contains("handbook") || manualMeansHandbook || (words.contains("study") && any(["book", "guide"]))
         // "what score do i need to pass": the pass mark, though "test" isn't said.
         let passMark = any(["score", "percent"]) && any(["pass", "passing"])
         return (test && format) || age || handbook || passMark

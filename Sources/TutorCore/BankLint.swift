@@ -23,7 +23,7 @@ public enum BankLint {
     /// One cell of the longest-option table.
     public struct LengthCue: Equatable, Sendable {
         public var file: String
-        public var category: Topic?     // nil: the whole file
+        public var category: Topic?  // nil: the whole file
         public var keyLongest: Int
         public var multipleChoice: Int
         public var share: Double { multipleChoice == 0 ? 0 : Double(keyLongest) / Double(multipleChoice) }
@@ -39,7 +39,9 @@ public enum BankLint {
 
     public static func lint(_ banks: Banks) -> Report {
         var p = Problems()
-        let fileOf: (Question) -> String = { banks.questionFiles[$0.id] ?? ($0.stateCode.map { "states/\($0).json" } ?? "universal") }
+        let fileOf: (Question) -> String = {
+            banks.questionFiles[$0.id] ?? ($0.stateCode.map { "states/\($0).json" } ?? "universal")
+        }
         let fileOfID: (String) -> String = { id in banks.question(id).map(fileOf) ?? "?" }
         var all = banks.universal
         for code in banks.stateQuestions.keys.sorted() { all += banks.stateQuestions[code]! }
@@ -59,14 +61,18 @@ public enum BankLint {
                 cues[k] = c
             }
             if let shortest = lengths.min(), let max = lengths.max(), Double(max) > maxLengthRatio * Double(shortest) {
-                p.add(file, q.id, "answers", "an option is \(max) characters, more than twice the shortest (\(shortest))")
+                p.add(
+                    file, q.id, "answers", "an option is \(max) characters, more than twice the shortest (\(shortest))")
             }
         }
-        let table = cues.values.sorted { ($0.file, $0.category?.rawValue ?? "") < ($1.file, $1.category?.rawValue ?? "") }
+        let table = cues.values.sorted {
+            ($0.file, $0.category?.rawValue ?? "") < ($1.file, $1.category?.rawValue ?? "")
+        }
         for c in table where c.keyLongest > allowedLongest(c.multipleChoice) {
-            p.add(c.file, "-", c.category.map { "category \($0.rawValue)" } ?? "answers",
-                  "the key is the longest option in \(c.keyLongest) of \(c.multipleChoice) multiple-choice questions "
-                  + "(\(Int((c.share * 100).rounded()))%; at most \(Int(maxLongestKeyShare * 100))%)")
+            p.add(
+                c.file, "-", c.category.map { "category \($0.rawValue)" } ?? "answers",
+                "the key is the longest option in \(c.keyLongest) of \(c.multipleChoice) multiple-choice questions "
+                    + "(\(Int((c.share * 100).rounded()))%; at most \(Int(maxLongestKeyShare * 100))%)")
         }
 
         // Near-duplicates: within what one learner can meet (universal, and each state with universal), same topic.
@@ -78,17 +84,22 @@ public enum BankLint {
                     let (x, y) = (a[i].question, b[j].question)
                     if (x.distinctFrom ?? []).contains(y.id) || (y.distinctFrom ?? []).contains(x.id) { continue }
                     pairs += 1
-                    p.add(fileOfID(y.id), y.id, "questionText", "asks the same as \(x.id) (\(fileOfID(x.id))); merge them, make them test "
-                          + "different things, or mark a reviewed pair with \"distinctFrom\"")
+                    p.add(
+                        fileOfID(y.id), y.id, "questionText",
+                        "asks the same as \(x.id) (\(fileOfID(x.id))); merge them, make them test "
+                            + "different things, or mark a reviewed pair with \"distinctFrom\"")
                 }
             }
         }
         for list in universalPrints.values { compare(list, list, same: true) }
-        for q in all { for other in q.distinctFrom ?? [] where banks.question(other) == nil {
-            p.add(fileOf(q), q.id, "distinctFrom", "no question \(other)")
-        } }
+        for q in all {
+            for other in q.distinctFrom ?? [] where banks.question(other) == nil {
+                p.add(fileOf(q), q.id, "distinctFrom", "no question \(other)")
+            }
+        }
         for code in banks.stateQuestions.keys.sorted() {
-            let prints = Dictionary(grouping: banks.stateQuestions[code]!.map(Fingerprint.init), by: \.question.category)
+            let prints = Dictionary(
+                grouping: banks.stateQuestions[code]!.map(Fingerprint.init), by: \.question.category)
             for (topic, list) in prints {
                 compare(list, list, same: true)
                 compare(universalPrints[topic] ?? [], list, same: false)
@@ -103,9 +114,13 @@ public enum BankLint {
                 if n.isEmpty {
                     p.add(fileOf(q), q.id, "acceptedAnswers", "\"\(a)\" matches nothing once normalised")
                 } else if let k = numberValue(key), numberValue(n) != k {
-                    p.add(fileOf(q), q.id, "acceptedAnswers", "\"\(a)\" reads as \"\(n)\", but the key \"\(q.answers[0])\" is the number \(k)")
+                    p.add(
+                        fileOf(q), q.id, "acceptedAnswers",
+                        "\"\(a)\" reads as \"\(n)\", but the key \"\(q.answers[0])\" is the number \(k)")
                 } else if numberValue(key) == nil, numberValue(n) != nil {
-                    p.add(fileOf(q), q.id, "acceptedAnswers", "\"\(a)\" reads as the bare number \"\(n)\"; the key \"\(q.answers[0])\" is not a number")
+                    p.add(
+                        fileOf(q), q.id, "acceptedAnswers",
+                        "\"\(a)\" reads as the bare number \"\(n)\"; the key \"\(q.answers[0])\" is not a number")
                 }
             }
         }
@@ -118,19 +133,26 @@ public enum BankLint {
         let longestName = banks.signs.map { Fingerprint.wordList($0.name).count }.max() ?? 0
         var usedPictures = Set<String>()
         for q in all {
-            if let image = q.imageAssetName { usedPictures.insert(image); continue }
+            if let image = q.imageAssetName {
+                usedPictures.insert(image)
+                continue
+            }
             let lower = q.questionText.lowercased()
             guard lower.contains("sign") || lower.contains("marking") else { continue }
             let words = Fingerprint.wordList(lower)
             var problem: String?
             for (i, w) in words.enumerated() where w == "sign" || w == "signal" || w == "marking" || w == "markings" {
                 if i > 0, ["this", "these"].contains(words[i - 1]) {
-                    problem = "the question points at a picture (\"this \(w)\") but shows none"; break
+                    problem = "the question points at a picture (\"this \(w)\") but shows none"
+                    break
                 }
                 guard w == "sign" else { continue }
                 for start in stride(from: i - 1, through: max(0, i - longestName), by: -1) {
                     let name = words[start..<i].joined(separator: " ")
-                    if let id = signByName[name] { problem = "names the \(name) sign without showing it (imageAssetName \"\(id)\")"; break }
+                    if let id = signByName[name] {
+                        problem = "names the \(name) sign without showing it (imageAssetName \"\(id)\")"
+                        break
+                    }
                 }
                 if problem != nil { break }
             }
@@ -145,10 +167,13 @@ public enum BankLint {
         var perTopic: [Topic: Int] = [:]
         for q in banks.universal { perTopic[q.category, default: 0] += 1 }
         for t in Topic.allCases where t != .stateSpecific && perTopic[t, default: 0] < minUniversalPerTopic {
-            p.add("universal/", "-", "category \(t.rawValue)", "\(perTopic[t, default: 0]) universal questions; a topic needs at least \(minUniversalPerTopic)")
+            p.add(
+                "universal/", "-", "category \(t.rawValue)",
+                "\(perTopic[t, default: 0]) universal questions; a topic needs at least \(minUniversalPerTopic)")
         }
-        return Report(problems: p.list, lengthCues: table, universalPerTopic: perTopic,
-                      universalCount: banks.universal.count, nearDuplicatePairs: pairs)
+        return Report(
+            problems: p.list, lengthCues: table, universalPerTopic: perTopic,
+            universalCount: banks.universal.count, nearDuplicatePairs: pairs)
     }
 
     /// Small groups get one question of slack: 1 of 2 is not a pattern a learner can use.
@@ -166,12 +191,16 @@ public enum BankLint {
     /// "12" → 12, "twelve" → 12, "twenty one" → 21, "five hundred" → 500, "0.08" → 0.08; anything else nil.
     static func numberValue(_ normalized: String) -> Double? {
         if let d = Double(normalized) { return d }
-        var total = 0, current = 0, any = false
+        var total = 0
+        var current = 0
+        var any = false
         for word in normalized.split(separator: " ") {
             switch word {
             case "and": continue
             case "hundred": current = max(current, 1) * 100
-            case "thousand": total += max(current, 1) * 1000; current = 0
+            case "thousand":
+                total += max(current, 1) * 1000
+                current = 0
             default:
                 guard let v = numberWords[String(word)], v < 100 else { return nil }
                 current += v
@@ -185,7 +214,12 @@ public enum BankLint {
     /// letters, common words left out), for near-duplicate detection.
     struct Fingerprint {
         /// What the report needs of the question (not the whole question: these are copied a lot).
-        struct Ref { let id: String; let image: String?; let distinctFrom: [String]?; let category: Topic }
+        struct Ref {
+            let id: String
+            let image: String?
+            let distinctFrom: [String]?
+            let category: Topic
+        }
         let question: Ref
         /// Sorted, distinct: Dice is a merge of two sorted arrays, no hashing.
         let text: [UInt32]
@@ -200,10 +234,14 @@ public enum BankLint {
             all = Array(Set(Self.words(q.questionText) + key)).sorted()
         }
 
-        static let common: Set<String> = ["a", "an", "the", "of", "to", "in", "on", "at", "for", "is", "are", "be", "you",
-            "your", "it", "its", "this", "that", "what", "which", "when", "with", "and", "or", "if", "do", "does", "should",
-            "must", "may", "can", "by", "as", "from", "than", "then", "there", "their", "they", "into", "out", "up", "down",
-            "not", "no", "yes", "true", "false", "who", "how", "why", "where", "mean", "means", "sign"]
+        static let common: Set<String> = [
+            "a", "an", "the", "of", "to", "in", "on", "at", "for", "is", "are", "be", "you",
+            "your", "it", "its", "this", "that", "what", "which", "when", "with", "and", "or", "if", "do", "does",
+            "should",
+            "must", "may", "can", "by", "as", "from", "than", "then", "there", "their", "they", "into", "out", "up",
+            "down",
+            "not", "no", "yes", "true", "false", "who", "how", "why", "where", "mean", "means", "sign",
+        ]
 
         /// Lower-case words, in order ("Do Not Enter" → ["do", "not", "enter"]).
         static func wordList(_ s: String) -> [String] {
@@ -256,9 +294,19 @@ public enum BankLint {
 
         static func dice(_ a: [UInt32], _ b: [UInt32]) -> Double {
             guard !a.isEmpty, !b.isEmpty else { return 0 }
-            var i = 0, j = 0, common = 0
+            var i = 0
+            var j = 0
+            var common = 0
             while i < a.count && j < b.count {
-                if a[i] == b[j] { common += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+                if a[i] == b[j] {
+                    common += 1
+                    i += 1
+                    j += 1
+                } else if a[i] < b[j] {
+                    i += 1
+                } else {
+                    j += 1
+                }
             }
             return 2 * Double(common) / Double(a.count + b.count)
         }
@@ -266,7 +314,11 @@ public enum BankLint {
         func sameFact(as o: Fingerprint) -> Bool {
             // Dice ≥ t needs the smaller set to be at least t/(2-t) of the larger: most pairs stop here.
             let (a, b) = (Double(text.count), Double(o.text.count))
-            if min(a, b) >= max(a, b) * sameTextSimilarity / (2 - sameTextSimilarity), Self.dice(text, o.text) >= sameTextSimilarity { return true }
+            if min(a, b) >= max(a, b) * sameTextSimilarity / (2 - sameTextSimilarity),
+                Self.dice(text, o.text) >= sameTextSimilarity
+            {
+                return true
+            }
             let keys = Self.dice(key, o.key)
             guard keys >= relatedKeySimilarity else { return false }
             // The same picture asked about with the same answer is the same question.

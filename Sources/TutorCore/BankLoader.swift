@@ -9,7 +9,10 @@ public struct BankProblem: Equatable, Sendable, CustomStringConvertible {
     public var message: String
 
     public init(file: String, id: String, field: String, message: String) {
-        self.file = file; self.id = id; self.field = field; self.message = message
+        self.file = file
+        self.id = id
+        self.field = field
+        self.message = message
     }
 
     public var description: String { "\(file): \(id): \(field): \(message)" }
@@ -22,7 +25,8 @@ public struct BankSources: Sendable {
     public var signPictures: Set<String>
 
     public init(files: [String: Data], signPictures: Set<String>) {
-        self.files = files; self.signPictures = signPictures
+        self.files = files
+        self.signPictures = signPictures
     }
 }
 
@@ -37,8 +41,8 @@ public enum BankLoader {
         var first = true
         for b in id.utf8 {
             switch b {
-            case 0x61...0x7A, 0x30...0x39: break      // a-z 0-9
-            case 0x2D where !first: break             // -
+            case 0x61...0x7A, 0x30...0x39: break  // a-z 0-9
+            case 0x2D where !first: break  // -
             default: return false
             }
             first = false
@@ -67,10 +71,15 @@ public enum BankLoader {
         let universalFiles = sources.files.keys.filter { $0.hasPrefix("universal/") }.sorted()
         if universalFiles.isEmpty { p.add("universal/", "-", "file", "no universal question files (universal/*.json)") }
         for name in universalFiles {
-            if let (info, qs, excludes) = loadQuestionFile(name, sources.files[name]!, stateCode: nil, signIDs: signIDs,
-                                                              rules: stateRules, &tags, &p) {
-                if excludes != nil { p.add(name, "-", "excludesUniversal", "only state files exclude universal questions") }
-                universal += qs; infos.append(info)
+            if let (info, qs, excludes) = loadQuestionFile(
+                name, sources.files[name]!, stateCode: nil, signIDs: signIDs,
+                rules: stateRules, &tags, &p)
+            {
+                if excludes != nil {
+                    p.add(name, "-", "excludesUniversal", "only state files exclude universal questions")
+                }
+                universal += qs
+                infos.append(info)
                 for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
             }
         }
@@ -86,9 +95,12 @@ public enum BankLoader {
                 p.add(name, "-", "stateCode", "unknown state \(code) (not in states.json)")
                 continue
             }
-            if let (info, qs, excluded) = loadQuestionFile(name, sources.files[name]!, stateCode: code, signIDs: signIDs,
-                                                               rules: stateRules, &tags, &p) {
-                byState[code] = qs; infos.append(info)
+            if let (info, qs, excluded) = loadQuestionFile(
+                name, sources.files[name]!, stateCode: code, signIDs: signIDs,
+                rules: stateRules, &tags, &p)
+            {
+                byState[code] = qs
+                infos.append(info)
                 if let excluded { excludes[code] = excluded }
                 for q in qs where fileOf[q.id] == nil { fileOf[q.id] = name }
             }
@@ -104,15 +116,19 @@ public enum BankLoader {
             excludes[code, default: []] += ids.filter { !listed.contains($0) }
         }
         let retired = loadRetired(sources, questions, &p)
-        let lessons = loadLessons(sources, LessonContext(knownStates: knownStates, signIDs: signIDs, questions: questions,
-                                                         excludes: excludes.mapValues(Set.init), retired: retired,
-                                                         stateRules: stateRules), &p)
+        let lessons = loadLessons(
+            sources,
+            LessonContext(
+                knownStates: knownStates, signIDs: signIDs, questions: questions,
+                excludes: excludes.mapValues(Set.init), retired: retired,
+                stateRules: stateRules), &p)
         if !p.list.isEmpty { return (nil, p.list) }
         tags.merge(lessons.tags) { question, _ in question }
-        let banks = Banks(states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos,
-                          questionFiles: fileOf, excludesUniversal: excludes, universalLessons: lessons.byTopic,
-                          stateLessons: lessons.byState, lessonFiles: lessons.files,
-                          stateRules: stateRules, stateRuleTags: tags)
+        let banks = Banks(
+            states: states, universal: universal, stateQuestions: byState, signs: signs, files: infos,
+            questionFiles: fileOf, excludesUniversal: excludes, universalLessons: lessons.byTopic,
+            stateLessons: lessons.byState, lessonFiles: lessons.files,
+            stateRules: stateRules, stateRuleTags: tags)
         return (banks, [])
     }
 
@@ -123,14 +139,17 @@ public enum BankLoader {
         guard let root = parse(file, sources.files[file], &p) else { return [] }
         _ = fileInfo(file, root, &p)
         guard let list = root["states"]?.array else {
-            p.add(file, "-", "states", "missing or not an array"); return []
+            p.add(file, "-", "states", "missing or not an array")
+            return []
         }
         var out: [StateInfo] = []
         var seen = Set<String>()
         for (i, v) in list.enumerated() {
             let f = Fields(file: file, id: v["code"]?.string ?? "#\(i)", value: v)
             let code = f.string("code", &p) ?? ""
-            if !code.isEmpty && (code.count != 2 || code != code.uppercased()) { f.bad("code", "must be a two-letter upper-case code", &p) }
+            if !code.isEmpty && (code.count != 2 || code != code.uppercased()) {
+                f.bad("code", "must be a two-letter upper-case code", &p)
+            }
             if !seen.insert(code).inserted { f.bad("code", "duplicate state code", &p) }
             let name = f.string("name", &p) ?? ""
             let zones = f.stringArray("timeZones", &p) ?? []
@@ -139,44 +158,75 @@ public enum BankLoader {
             let age = f.number("minPermitAge", &p) ?? 0
             let handbook = f.string("handbook", &p) ?? ""
             let launch = v["launch"]?.bool ?? false
-            let conf = Confidence(rawValue: v["confidence"]?.string ?? "") ?? { f.bad("confidence", "must be high, medium or low", &p); return .low }()
+            let conf =
+                Confidence(rawValue: v["confidence"]?.string ?? "")
+                ?? {
+                    f.bad("confidence", "must be high, medium or low", &p)
+                    return .low
+                }()
             let note = v["note"]?.string
             guard let test = loadTest(f, v["test"], &p) else { continue }
-            out.append(StateInfo(code: code, name: name, timeZones: zones, minPermitAge: age, handbook: handbook,
-                                 launch: launch, confidence: conf, note: note, test: test))
+            out.append(
+                StateInfo(
+                    code: code, name: name, timeZones: zones, minPermitAge: age, handbook: handbook,
+                    launch: launch, confidence: conf, note: note, test: test))
         }
         return out
     }
 
     static func loadTest(_ f: Fields, _ v: JSONValue?, _ p: inout Problems) -> TestFormat? {
-        guard let v, v.object != nil else { f.bad("test", "missing or not an object", &p); return nil }
+        guard let v, v.object != nil else {
+            f.bad("test", "missing or not an object", &p)
+            return nil
+        }
         let questions = v["questions"]?.int
-        if questions == nil && v["questions"]?.isNull == false { f.bad("test.questions", "must be an integer or null", &p) }
+        if questions == nil && v["questions"]?.isNull == false {
+            f.bad("test.questions", "must be an integer or null", &p)
+        }
         let pass = v["passCorrect"]?.int
         let limit = v["timeLimitMinutes"]?.int
         var sections: [TestSection] = []
         for (i, s) in (v["sections"]?.array ?? []).enumerated() {
             let field = "test.sections[\(i)]"
             guard let pool = SectionPool(rawValue: s["pool"]?.string ?? "") else {
-                f.bad("\(field).pool", "must be signs, rules or all", &p); continue
+                f.bad("\(field).pool", "must be signs, rules or all", &p)
+                continue
             }
             // A state whose question count is unknown (MI) practises on a stand-in of that size.
-            let count = s["questions"]?.int ?? (questions == nil && s["questions"]?.isNull != false ? TestFormat.unknownCountStandIn : nil)
-            guard let n = count, n > 0 else { f.bad("\(field).questions", "must be a positive integer", &p); continue }
+            let count =
+                s["questions"]?.int
+                ?? (questions == nil && s["questions"]?.isNull != false ? TestFormat.unknownCountStandIn : nil)
+            guard let n = count, n > 0 else {
+                f.bad("\(field).questions", "must be a positive integer", &p)
+                continue
+            }
             let sp = s["passCorrect"]?.int
-            if let sp, sp > n || sp < 0 { f.bad("\(field).passCorrect", "\(sp) is more than the section's \(n) questions", &p) }
+            if let sp, sp > n || sp < 0 {
+                f.bad("\(field).passCorrect", "\(sp) is more than the section's \(n) questions", &p)
+            }
             var weights: [Topic: Double]?
             if let w = s["topicWeights"] {
-                guard let obj = w.object else { f.bad("\(field).topicWeights", "must be an object of topic: weight", &p); continue }
+                guard let obj = w.object else {
+                    f.bad("\(field).topicWeights", "must be an object of topic: weight", &p)
+                    continue
+                }
                 weights = [:]
                 for (k, v) in obj {
-                    guard let t = Topic(rawValue: k), pool.admitsTopic(t) else { f.bad("\(field).topicWeights", "\(k) is not a topic this section draws from", &p); continue }
-                    guard let d = v.double, d >= 0 else { f.bad("\(field).topicWeights.\(k)", "must be a number ≥ 0", &p); continue }
+                    guard let t = Topic(rawValue: k), pool.admitsTopic(t) else {
+                        f.bad("\(field).topicWeights", "\(k) is not a topic this section draws from", &p)
+                        continue
+                    }
+                    guard let d = v.double, d >= 0 else {
+                        f.bad("\(field).topicWeights.\(k)", "must be a number ≥ 0", &p)
+                        continue
+                    }
                     weights?[t] = d
                 }
             }
-            sections.append(TestSection(name: s["name"]?.string ?? pool.rawValue, pool: pool, questions: n,
-                                        passCorrect: sp, separate: s["separate"]?.bool ?? false, topicWeights: weights))
+            sections.append(
+                TestSection(
+                    name: s["name"]?.string ?? pool.rawValue, pool: pool, questions: n,
+                    passCorrect: sp, separate: s["separate"]?.bool ?? false, topicWeights: weights))
         }
         if sections.isEmpty { f.bad("test.sections", "needs at least one section", &p) }
         if let q = questions {
@@ -201,27 +251,33 @@ public enum BankLoader {
             guard let id = f.string("id", &p) else { continue }
             if !seen.insert(id).inserted { f.bad("id", "duplicate sign id", &p) }
             guard let group = SignGroup(rawValue: v["group"]?.string ?? "") else {
-                f.bad("group", "unknown group \(v["group"]?.string ?? "null")", &p); continue
+                f.bad("group", "unknown group \(v["group"]?.string ?? "null")", &p)
+                continue
             }
             if !sources.signPictures.contains("\(id).png") { f.bad("id", "no picture signs/\(id).png", &p) }
-            out.append(SignInfo(id: id, name: f.string("name", &p) ?? "", group: group, mutcd: v["mutcd"]?.string,
-                                meaning: f.string("meaning", &p) ?? "", rule: f.string("rule", &p) ?? ""))
+            out.append(
+                SignInfo(
+                    id: id, name: f.string("name", &p) ?? "", group: group, mutcd: v["mutcd"]?.string,
+                    meaning: f.string("meaning", &p) ?? "", rule: f.string("rule", &p) ?? ""))
         }
         return out
     }
 
     // MARK: - question files
 
-    static func loadQuestionFile(_ file: String, _ data: Data, stateCode: String?, signIDs: Set<String>,
-                                 rules: StateRules, _ tags: inout StateRuleTags,
-                                 _ p: inout Problems) -> (BankFileInfo, [Question], excludes: [String]?)? {
+    static func loadQuestionFile(
+        _ file: String, _ data: Data, stateCode: String?, signIDs: Set<String>,
+        rules: StateRules, _ tags: inout StateRuleTags,
+        _ p: inout Problems
+    ) -> (BankFileInfo, [Question], excludes: [String]?)? {
         guard let root = parse(file, data, &p) else { return nil }
         let info = fileInfo(file, root, &p)
         if let code = stateCode, root["stateCode"]?.string != code {
             p.add(file, "-", "stateCode", "must be \"\(code)\" to match the file name")
         }
         guard let list = root["questions"]?.array else {
-            p.add(file, "-", "questions", "missing or not an array"); return nil
+            p.add(file, "-", "questions", "missing or not an array")
+            return nil
         }
         var out: [Question] = []
         for (i, v) in list.enumerated() {
@@ -230,13 +286,17 @@ public enum BankLoader {
             if let tagged = ruleTags(v, Fields(file: file, id: q.id, value: v), rules, &p) { tags[q.id] = tagged }
         }
         // Universal questions this state's law contradicts: never asked there.
-        let excludes = root["excludesUniversal"] == nil ? nil
+        let excludes =
+            root["excludesUniversal"] == nil
+            ? nil
             : Fields(file: file, id: "-", value: root).stringArray("excludesUniversal", &p) ?? []
         return (info, out, excludes)
     }
 
-    static func loadQuestion(_ file: String, _ index: Int, _ v: JSONValue, stateCode: String?,
-                             signIDs: Set<String>, _ p: inout Problems) -> Question? {
+    static func loadQuestion(
+        _ file: String, _ index: Int, _ v: JSONValue, stateCode: String?,
+        signIDs: Set<String>, _ p: inout Problems
+    ) -> Question? {
         let before = p.list.count
         let f = Fields(file: file, id: v["id"]?.string ?? "#\(index + 1)", value: v)
         let id = f.string("id", &p) ?? ""
@@ -247,7 +307,9 @@ public enum BankLoader {
         }
         let category = Topic(rawValue: v["category"]?.string ?? "")
         if category == nil { f.bad("category", "unknown category \(v["category"]?.string ?? "null")", &p) }
-        if category == .stateSpecific && stateCode == nil { f.bad("category", "stateSpecific questions belong in a state file", &p) }
+        if category == .stateSpecific && stateCode == nil {
+            f.bad("category", "stateSpecific questions belong in a state file", &p)
+        }
         let difficulty = Difficulty(rawValue: v["difficulty"]?.string ?? "")
         if difficulty == nil { f.bad("difficulty", "must be easy, medium or hard", &p) }
         let kindRaw = v["kind"]?.string ?? "multipleChoice"
@@ -257,16 +319,25 @@ public enum BankLoader {
         let answers = f.stringArray("answers", &p) ?? []
         if v["answers"]?.array != nil {
             if kind == .fillIn {
-                if answers.count != 1 { f.bad("answers", "a fillIn question has exactly one canonical answer, has \(answers.count)", &p) }
-            } else if !(2...4).contains(answers.count) { f.bad("answers", "needs 2 to 4 answers, has \(answers.count)", &p) }
+                if answers.count != 1 {
+                    f.bad("answers", "a fillIn question has exactly one canonical answer, has \(answers.count)", &p)
+                }
+            } else if !(2...4).contains(answers.count) {
+                f.bad("answers", "needs 2 to 4 answers, has \(answers.count)", &p)
+            }
             if answers.contains(where: isBlank) { f.bad("answers", "an answer is empty", &p) }
             let normalized = answers.map { trimmed($0).lowercased() }
             if Set(normalized).count != normalized.count { f.bad("answers", "two answers are the same", &p) }
-            if kind == .trueFalse && answers != ["True", "False"] { f.bad("answers", "a trueFalse question has answers [\"True\", \"False\"]", &p) }
+            if kind == .trueFalse && answers != ["True", "False"] {
+                f.bad("answers", "a trueFalse question has answers [\"True\", \"False\"]", &p)
+            }
         }
         let correct = v["correctAnswerIndex"]?.int
-        if correct == nil { f.bad("correctAnswerIndex", "missing or not an integer", &p) }
-        else if let c = correct, !answers.indices.contains(c) { f.bad("correctAnswerIndex", "\(c) is out of range for \(answers.count) answers", &p) }
+        if correct == nil {
+            f.bad("correctAnswerIndex", "missing or not an integer", &p)
+        } else if let c = correct, !answers.indices.contains(c) {
+            f.bad("correctAnswerIndex", "\(c) is out of range for \(answers.count) answers", &p)
+        }
         let explanation = f.string("explanation", &p) ?? ""
         let source = f.string("source", &p) ?? ""
         let image = v["imageAssetName"]?.string
@@ -280,9 +351,10 @@ public enum BankLoader {
         var distinct: [String]?
         if v["distinctFrom"] != nil { distinct = f.stringArray("distinctFrom", &p) }
         guard p.list.count == before, let category, let difficulty, let kind, let correct else { return nil }
-        var q = Question(id: id, category: category, difficulty: difficulty, kind: kind, questionText: text,
-                         answers: answers, correctAnswerIndex: correct, explanation: explanation, source: source,
-                         imageAssetName: image, stateCode: stateCode)
+        var q = Question(
+            id: id, category: category, difficulty: difficulty, kind: kind, questionText: text,
+            answers: answers, correctAnswerIndex: correct, explanation: explanation, source: source,
+            imageAssetName: image, stateCode: stateCode)
         q.acceptedAnswers = accepted
         q.distinctFrom = distinct
         return q
@@ -290,8 +362,10 @@ public enum BankLoader {
 
     // MARK: - across files
 
-    static func checkDuplicateIDs(universal: [Question], byState: [String: [Question]], fileOf: [String: String],
-                                  _ p: inout Problems) {
+    static func checkDuplicateIDs(
+        universal: [Question], byState: [String: [Question]], fileOf: [String: String],
+        _ p: inout Problems
+    ) {
         var seen = Set<String>()
         for q in universal + byState.keys.sorted().flatMap({ byState[$0]! }) where !seen.insert(q.id).inserted {
             let first = fileOf[q.id] ?? "?"
@@ -303,10 +377,16 @@ public enum BankLoader {
     // MARK: - helpers
 
     static func parse(_ file: String, _ data: Data?, _ p: inout Problems) -> JSONValue? {
-        guard let data else { p.add(file, "-", "file", "missing"); return nil }
+        guard let data else {
+            p.add(file, "-", "file", "missing")
+            return nil
+        }
         do {
             let v = try JSONValue.parse(data)
-            guard v.object != nil else { p.add(file, "-", "file", "top level must be a JSON object"); return nil }
+            guard v.object != nil else {
+                p.add(file, "-", "file", "top level must be a JSON object")
+                return nil
+            }
             return v
         } catch {
             p.add(file, "-", "file", "not valid JSON (\(describe(error)))")
@@ -316,7 +396,8 @@ public enum BankLoader {
 
     static func describe(_ error: Error) -> String {
         if case DecodingError.dataCorrupted(let ctx) = error {
-            return (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? ctx.debugDescription
+            return (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? ctx.debugDescription
         }
         return "\(error)"
     }
@@ -330,7 +411,8 @@ public enum BankLoader {
         if let list = root["changelog"]?.array {
             for (i, e) in list.enumerated() {
                 guard let v = e["version"]?.string, let d = e["date"]?.string, let n = e["notes"]?.string else {
-                    p.add(file, "-", "changelog[\(i)]", "needs version, date and notes"); continue
+                    p.add(file, "-", "changelog[\(i)]", "needs version, date and notes")
+                    continue
                 }
                 changelog.append(ChangelogEntry(version: v, date: d, notes: n))
             }
@@ -365,14 +447,23 @@ struct Fields {
     }
 
     func number(_ key: String, _ p: inout Problems) -> Double? {
-        guard let n = value[key]?.double else { bad(key, "missing or not a number", &p); return nil }
+        guard let n = value[key]?.double else {
+            bad(key, "missing or not a number", &p)
+            return nil
+        }
         return n
     }
 
     func stringArray(_ key: String, _ p: inout Problems) -> [String]? {
-        guard let a = value[key]?.array else { bad(key, "missing or not an array", &p); return nil }
+        guard let a = value[key]?.array else {
+            bad(key, "missing or not an array", &p)
+            return nil
+        }
         let strings = a.compactMap(\.string)
-        guard strings.count == a.count else { bad(key, "must contain only strings", &p); return nil }
+        guard strings.count == a.count else {
+            bad(key, "must contain only strings", &p)
+            return nil
+        }
         return strings
     }
 }
@@ -383,6 +474,7 @@ func isBlank(_ s: String) -> Bool { s.unicodeScalars.allSatisfy(\.properties.isW
 func trimmed(_ s: String) -> Substring {
     let scalars = s.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-          let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
     return Substring(scalars[first...last])
 }

@@ -19,7 +19,9 @@ public enum BankProblemReport {
         for cause in broken {
             out.append(cause.description)
             if let n = followers[cause.file] {
-                out.append("  … and \(n) problem\(n == 1 ? "" : "s") that follow from it (lesson cards that teach questions of \(cause.file), which could not be read)")
+                out.append(
+                    "  … and \(n) problem\(n == 1 ? "" : "s") that follow from it (lesson cards that teach questions of \(cause.file), which could not be read)"
+                )
             }
         }
         return out + rest.map(\.description)

@@ -5,8 +5,8 @@ import Foundation
 /// occurs in state files; every other topic has universal questions.
 public enum Topic: String, Codable, CaseIterable, Sendable, Comparable {
     case roadSigns, signals, pavementMarkings, rightOfWay, turning, passing, laneUse, speedAndSpace, freeways,
-         parking, sharingTheRoad, workZones, railroads, emergencies, nightAndWeather, alcoholDrugs, distraction,
-         crashes, vehicleControl, stateSpecific
+        parking, sharingTheRoad, workZones, railroads, emergencies, nightAndWeather, alcoholDrugs, distraction,
+        crashes, vehicleControl, stateSpecific
 
     public static func < (a: Topic, b: Topic) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -23,9 +23,9 @@ public enum QuestionKind: String, Codable, Sendable {
     case fillIn
 }
 
-/// One question as the bank states it; `answers[correctAnswerIndex]` is right. Its fields live in one shared, copy-on-write box: the dialogue copies
-/// questions out of pools of hundreds on most screens, and a copy of thirteen strings and arrays
-/// (a retain each) was the largest single cost of an update; a copy of the box is one retain.
+/// One question as the bank states it; `answers[correctAnswerIndex]` is right. Its fields live in one shared,
+/// copy-on-write box: the dialogue copies questions out of pools of hundreds on most screens, and a copy of thirteen
+/// strings and arrays (a retain each) was the largest single cost of an update; a copy of the box is one retain.
 public struct Question: Codable, Equatable, Sendable {
     struct Fields: Codable, Equatable, Sendable {
         var id: String
@@ -114,12 +114,16 @@ public struct Question: Codable, Equatable, Sendable {
         set { unique().fields.distinctFrom = newValue }
     }
 
-    public init(id: String, category: Topic, difficulty: Difficulty, kind: QuestionKind = .multipleChoice,
-                questionText: String, answers: [String], correctAnswerIndex: Int, explanation: String,
-                source: String, imageAssetName: String? = nil, stateCode: String? = nil) {
-        box = Box(Fields(id: id, category: category, difficulty: difficulty, kind: kind, questionText: questionText,
-                         answers: answers, correctAnswerIndex: correctAnswerIndex, explanation: explanation, source: source,
-                         imageAssetName: imageAssetName, stateCode: stateCode))
+    public init(
+        id: String, category: Topic, difficulty: Difficulty, kind: QuestionKind = .multipleChoice,
+        questionText: String, answers: [String], correctAnswerIndex: Int, explanation: String,
+        source: String, imageAssetName: String? = nil, stateCode: String? = nil
+    ) {
+        box = Box(
+            Fields(
+                id: id, category: category, difficulty: difficulty, kind: kind, questionText: questionText,
+                answers: answers, correctAnswerIndex: correctAnswerIndex, explanation: explanation, source: source,
+                imageAssetName: imageAssetName, stateCode: stateCode))
     }
 
     public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
@@ -158,9 +162,15 @@ public struct TestSection: Codable, Equatable, Sendable {
     /// pool: relative weights per topic (topics left out get none). nil: in proportion to the pool.
     public var topicWeights: [Topic: Double]?
 
-    public init(name: String, pool: SectionPool, questions: Int, passCorrect: Int? = nil, separate: Bool = false,
-                topicWeights: [Topic: Double]? = nil) {
-        self.name = name; self.pool = pool; self.questions = questions; self.passCorrect = passCorrect; self.separate = separate
+    public init(
+        name: String, pool: SectionPool, questions: Int, passCorrect: Int? = nil, separate: Bool = false,
+        topicWeights: [Topic: Double]? = nil
+    ) {
+        self.name = name
+        self.pool = pool
+        self.questions = questions
+        self.passCorrect = passCorrect
+        self.separate = separate
         self.topicWeights = topicWeights
     }
 }
@@ -174,7 +184,10 @@ public struct TestFormat: Codable, Equatable, Sendable {
     public var sections: [TestSection]
 
     public init(questions: Int?, passCorrect: Int?, timeLimitMinutes: Int? = nil, sections: [TestSection]) {
-        self.questions = questions; self.passCorrect = passCorrect; self.timeLimitMinutes = timeLimitMinutes; self.sections = sections
+        self.questions = questions
+        self.passCorrect = passCorrect
+        self.timeLimitMinutes = timeLimitMinutes
+        self.sections = sections
     }
 
     /// Practice size where the real count is unknown (MI's teen test).
@@ -200,10 +213,19 @@ public struct StateInfo: Codable, Equatable, Sendable {
     public var note: String?
     public var test: TestFormat
 
-    public init(code: String, name: String, timeZones: [String], minPermitAge: Double, handbook: String,
-                launch: Bool, confidence: Confidence, note: String?, test: TestFormat) {
-        self.code = code; self.name = name; self.timeZones = timeZones; self.minPermitAge = minPermitAge
-        self.handbook = handbook; self.launch = launch; self.confidence = confidence; self.note = note; self.test = test
+    public init(
+        code: String, name: String, timeZones: [String], minPermitAge: Double, handbook: String,
+        launch: Bool, confidence: Confidence, note: String?, test: TestFormat
+    ) {
+        self.code = code
+        self.name = name
+        self.timeZones = timeZones
+        self.minPermitAge = minPermitAge
+        self.handbook = handbook
+        self.launch = launch
+        self.confidence = confidence
+        self.note = note
+        self.test = test
     }
 
     public var primaryTimeZone: String { timeZones.first ?? "America/New_York" }
@@ -274,11 +296,13 @@ public struct Banks: Sendable {
     /// Each state's whole path (`lessonPath(forState:)`), built once.
     private let statePaths: [String: [Lesson]]
 
-    public init(states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
-                signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:],
-                excludesUniversal: [String: [String]] = [:], universalLessons: [Topic: [Lesson]] = [:],
-                stateLessons: [String: [Lesson]] = [:], lessonFiles: [BankFileInfo] = [],
-                stateRules: StateRules = .empty, stateRuleTags: StateRuleTags = [:]) {
+    public init(
+        states: [StateInfo], universal: [Question], stateQuestions: [String: [Question]],
+        signs: [SignInfo] = [], files: [BankFileInfo] = [], questionFiles: [String: String] = [:],
+        excludesUniversal: [String: [String]] = [:], universalLessons: [Topic: [Lesson]] = [:],
+        stateLessons: [String: [Lesson]] = [:], lessonFiles: [BankFileInfo] = [],
+        stateRules: StateRules = .empty, stateRuleTags: StateRuleTags = [:]
+    ) {
         self.states = states
         self.universal = universal
         self.stateQuestions = stateQuestions
@@ -302,14 +326,20 @@ public struct Banks: Sendable {
         self.byID = byID
         self.stateByCode = Dictionary(states.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
         var pools: [String: [Question]] = [:]
-        for s in states { pools[s.code] = Self.buildPool(universal, stateQuestions[s.code] ?? [], excluding: excludes[s.code]) }
+        for s in states {
+            pools[s.code] = Self.buildPool(universal, stateQuestions[s.code] ?? [], excluding: excludes[s.code])
+        }
         self.pools = pools
         self.poolIDSets = pools.mapValues { Set($0.map(\.id)) }
-        self.poolIndexes = pools.mapValues { Dictionary($0.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+        self.poolIndexes = pools.mapValues {
+            Dictionary($0.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         let lessonTopics = Topic.allCases.filter { universalLessons[$0]?.isEmpty == false }
         self.lessonTopics = lessonTopics
         self.universalLessonPath = lessonTopics.flatMap { universalLessons[$0] ?? [] }
-        self.statePaths = stateLessons.filter { !$0.value.isEmpty }.mapValues { Self.weave($0, into: lessonTopics, universalLessons) }
+        self.statePaths = stateLessons.filter { !$0.value.isEmpty }.mapValues {
+            Self.weave($0, into: lessonTopics, universalLessons)
+        }
     }
 
     public func question(_ id: String) -> Question? { byID[id] }

@@ -77,14 +77,17 @@ public struct Streak: Codable, Equatable, Sendable {
     public static let daysPerFreeze = 7
 
     public init(current: Int = 0, best: Int = 0, lastDay: LocalDay? = nil, freezes: Int = 0) {
-        self.current = current; self.best = best; self.lastDay = lastDay; self.freezes = freezes
+        self.current = current
+        self.best = best
+        self.lastDay = lastDay
+        self.freezes = freezes
     }
 
     /// Counts a day of study; studying twice on one day changes nothing. A single missed day
     /// is bridged by a banked freeze.
     public mutating func record(_ day: LocalDay) {
         if let last = lastDay {
-            if day <= last { return }          // same day, or a clock that went backwards
+            if day <= last { return }  // same day, or a clock that went backwards
             if day == last.adding(days: 1) {
                 current += 1
             } else if day == last.adding(days: 2) && freezes > 0 {
@@ -147,7 +150,9 @@ public enum Nudges {
         if text == "noon" || text == "midday" { return 12 * 60 }
         var half: String?
         for suffix in ["am", "pm", "a", "p"] where text.hasSuffix(suffix) {
-            half = String(suffix.prefix(1)); text.removeLast(suffix.count); break
+            half = String(suffix.prefix(1))
+            text.removeLast(suffix.count)
+            break
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let hour = Int(parts[0]), parts[0].count <= 2 else { return nil }
@@ -157,8 +162,12 @@ public enum Nudges {
             minute = m
         }
         switch half {
-        case "a": guard (1...12).contains(hour) else { return nil }; return (hour % 12) * 60 + minute
-        case "p": guard (1...12).contains(hour) else { return nil }; return (hour % 12 + 12) * 60 + minute
+        case "a":
+            guard (1...12).contains(hour) else { return nil }
+            return (hour % 12) * 60 + minute
+        case "p":
+            guard (1...12).contains(hour) else { return nil }
+            return (hour % 12 + 12) * 60 + minute
         default:
             guard (0...23).contains(hour) else { return nil }
             if parts.count == 1 && hour > 12 { return hour * 60 }
@@ -169,7 +178,8 @@ public enum Nudges {
     /// The next instant a reminder could go out, or nil when reminders are off or paused.
     public static func next(for learner: Learner, now: Date, timeZone tz: TimeZone) -> Date? {
         guard learner.nudgesOn, !learner.stopped, !learner.blocked, !learner.isGroup, learner.stateCode != nil,
-              learner.ignoredNudges < pauseAfterIgnored else { return nil }
+            learner.ignoredNudges < pauseAfterIgnored
+        else { return nil }
         let minute = min(max(learner.nudgeMinute, quietUntil), quietFrom - 1)
         let today = LocalDay(now, in: tz)
         let doneToday = learner.streak.studied(on: today) || learner.lastNudgeDay == today
@@ -177,7 +187,9 @@ public enum Nudges {
         var at = instant(day, minute: minute, in: tz)
         if !doneToday && at < now {
             // Past today's time (a late start, a restart): still today if it isn't quiet hours yet.
-            if localMinute(now, in: tz) < quietFrom { at = now } else {
+            if localMinute(now, in: tz) < quietFrom {
+                at = now
+            } else {
                 day = today.adding(days: 1)
                 at = instant(day, minute: minute, in: tz)
             }
@@ -197,7 +209,9 @@ public enum Nudges {
 
     /// Whether a reminder may go out at `now` (the final check when one comes due).
     public static func mayRemind(_ learner: Learner, now: Date, timeZone tz: TimeZone) -> Bool {
-        guard let due = next(for: learner, now: now, timeZone: tz), due <= now.addingTimeInterval(60) else { return false }
+        guard let due = next(for: learner, now: now, timeZone: tz), due <= now.addingTimeInterval(60) else {
+            return false
+        }
         let m = localMinute(now, in: tz)
         return m >= quietUntil && m < quietFrom
     }
@@ -206,7 +220,8 @@ public enum Nudges {
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = tz
         let c = day.components
-        return cal.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: minute / 60, minute: minute % 60))!
+        return cal.date(
+            from: DateComponents(year: c.year, month: c.month, day: c.day, hour: minute / 60, minute: minute % 60))!
     }
 
     public static func localMinute(_ instant: Date, in tz: TimeZone) -> Int {

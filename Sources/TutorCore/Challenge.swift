@@ -18,10 +18,17 @@ public struct Challenge: Codable, Equatable, Sendable {
     public var createdAt: Date
     public var expiresAt: Date
 
-    public init(token: String, creatorChatID: Int64, creatorName: String, questionIDs: [String], creatorCorrect: [Bool],
-                createdAt: Date, expiresAt: Date) {
-        self.token = token; self.creatorChatID = creatorChatID; self.creatorName = creatorName
-        self.questionIDs = questionIDs; self.creatorCorrect = creatorCorrect; self.createdAt = createdAt; self.expiresAt = expiresAt
+    public init(
+        token: String, creatorChatID: Int64, creatorName: String, questionIDs: [String], creatorCorrect: [Bool],
+        createdAt: Date, expiresAt: Date
+    ) {
+        self.token = token
+        self.creatorChatID = creatorChatID
+        self.creatorName = creatorName
+        self.questionIDs = questionIDs
+        self.creatorCorrect = creatorCorrect
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
     }
 
     public var creatorScore: Int { creatorCorrect.filter { $0 }.count }
@@ -63,8 +70,16 @@ public struct Challenge: Codable, Equatable, Sendable {
         for i in 0..<tokenLength {
             // 22 × 6 = 132 bits drawn from 128: the last character carries 2 bits and zeros.
             let index: Int
-            if i < 10 { index = Int(bits.0 & 63); bits.0 >>= 6 } else if i == 10 { index = Int(bits.0 & 15) | Int((bits.1 & 3) << 4); bits.1 >>= 2 }
-            else { index = Int(bits.1 & 63); bits.1 >>= 6 }
+            if i < 10 {
+                index = Int(bits.0 & 63)
+                bits.0 >>= 6
+            } else if i == 10 {
+                index = Int(bits.0 & 15) | Int((bits.1 & 3) << 4)
+                bits.1 >>= 2
+            } else {
+                index = Int(bits.1 & 63)
+                bits.1 >>= 6
+            }
             out.append(alphabet[index])
         }
         return String(decoding: out, as: UTF8.self)
@@ -74,7 +89,9 @@ public struct Challenge: Codable, Equatable, Sendable {
     /// states can play; no typed answers), none the challenger's state leaves out, one topic at most
     /// twice, drawn with the reducer's seed.
     static func pickQuestions(banks: Banks, excluding excluded: Set<String>, random: inout SeededRandom) -> [Question] {
-        let candidates = banks.universal.filter { $0.kind != .fillIn && !excluded.contains($0.id) && $0.answers.count >= 2 }
+        let candidates = banks.universal.filter {
+            $0.kind != .fillIn && !excluded.contains($0.id) && $0.answers.count >= 2
+        }
         var perTopic: [Topic: Int] = [:]
         var picked: [Question] = []
         for q in candidates.shuffled(using: &random) where perTopic[q.category, default: 0] < 2 {

@@ -25,7 +25,9 @@ public enum DailyChallenge {
         let candidates = pool.filter { $0.kind != .fillIn }
         var weights: [Topic: Int] = [:]
         for section in state.test.sections {
-            for quota in SectionBlueprint(section: section, pool: candidates).quotas { weights[quota.topic, default: 0] += quota.total }
+            for quota in SectionBlueprint(section: section, pool: candidates).quotas {
+                weights[quota.topic, default: 0] += quota.total
+            }
         }
         var random = SeededRandom(seed: ExamBuilder.mixedHash(state.code, "daily-challenge"))
         var queues: [Topic: [String]] = [:]
@@ -71,7 +73,10 @@ public struct DailyScores: Equatable, Sendable {
     /// The learner's friends who played that day (those who hide from friends left out): shown
     /// by name among friends at once, however few have played in the state.
     public var friends: [FriendDailyScore] = []
-    public init(counts: [Int], friends: [FriendDailyScore] = []) { self.counts = counts; self.friends = friends }
+    public init(counts: [Int], friends: [FriendDailyScore] = []) {
+        self.counts = counts
+        self.friends = friends
+    }
     public var players: Int { counts.reduce(0, +) }
     /// Share of the others who scored less than `score`, ties counted half.
     public func beatShare(_ score: Int) -> Double {
@@ -85,7 +90,10 @@ public struct DailyScores: Equatable, Sendable {
 public struct FriendDailyScore: Equatable, Sendable {
     public var name: String
     public var score: Int
-    public init(name: String, score: Int) { self.name = name; self.score = score }
+    public init(name: String, score: Int) {
+        self.name = name
+        self.score = score
+    }
 }
 
 /// The day's Daily 5 a learner played and their score (kept in the session to show again).
@@ -119,7 +127,9 @@ extension Reduction {
 
     /// Today's five are open (answered in part or in full, results not yet seen).
     var openDaily: QuizRun? {
-        guard let quiz = state.session.quiz, case .daily(let day) = quiz.mode, day == dailyDay?.ordinal else { return nil }
+        guard let quiz = state.session.quiz, case .daily(let day) = quiz.mode, day == dailyDay?.ordinal else {
+            return nil
+        }
         return quiz
     }
 
@@ -138,10 +148,14 @@ extension Reduction {
             return sendDailyResult(played, state: played.stateCode.flatMap(banks.state) ?? info, reward: nil)
         }
         closeAbandonedDaily(saying: false)
-        let dealt = DailyChallenge.questions(order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
+        let dealt = DailyChallenge.questions(
+            order: DailyChallenge.order(pool: banks.pool(for: info.code), state: info), day: day)
         let stored = ctx.dailySet(state: info.code, day: day)
         let ids = DailyChallenge.keeping(stored ?? [], topUp: dealt, pool: banks.poolIDs(for: info.code))
-        guard ids.count == DailyChallenge.length else { send(.testUnavailable); return showHome() }
+        guard ids.count == DailyChallenge.length else {
+            send(.testUnavailable)
+            return showHome()
+        }
         // The first deal of the day is kept: after a bank reload later that day, everyone still
         // gets the same five, and "you beat 72%" compares the same questions.
         if stored?.isEmpty ?? true { effects.append(.recordDailySet(stateCode: info.code, day: day, questionIDs: ids)) }
@@ -168,8 +182,9 @@ extension Reduction {
         guard !quiz.answers.isEmpty, let code = learner.stateCode else { return }
         let score = quiz.answers.filter(\.correct).count
         effects.append(.recordDailyResult(stateCode: code, day: LocalDay(ordinal: ordinal), score: score))
-        state.session.dailyPlayed = DailyPlayed(day: LocalDay(ordinal: ordinal), score: score, total: quiz.questionIDs.count,
-                                                answered: quiz.answers.count, stateCode: code)
+        state.session.dailyPlayed = DailyPlayed(
+            day: LocalDay(ordinal: ordinal), score: score, total: quiz.questionIDs.count,
+            answered: quiz.answers.count, stateCode: code)
         if saying { send(.dailyClosed(answered: quiz.answers.count, total: quiz.questionIDs.count)) }
     }
 
@@ -179,7 +194,8 @@ extension Reduction {
         guard let info = stateInfo else { return showStatePicker() }
         let day = LocalDay(ordinal: dayOrdinal)
         let score = quiz.answers.filter(\.correct).count
-        let played = DailyPlayed(day: day, score: score, total: quiz.questionIDs.count, answered: quiz.answers.count, stateCode: info.code)
+        let played = DailyPlayed(
+            day: day, score: score, total: quiz.questionIDs.count, answered: quiz.answers.count, stateCode: info.code)
         if !quiz.answers.isEmpty {
             effects.append(.recordDailyResult(stateCode: info.code, day: day, score: score))
             state.session.dailyPlayed = played
@@ -190,11 +206,16 @@ extension Reduction {
 
     private mutating func sendDailyResult(_ played: DailyPlayed, state info: StateInfo, reward: SessionReward?) {
         let others = ctx.dailyScores(state: info.code, day: played.day)
-        let beat = others.flatMap { $0.players + 1 >= DailyChallenge.percentileFrom ? Int(($0.beatShare(played.score) * 100).rounded()) : nil }
-        send(.dailyResult(DailyResultView(score: played.score, total: played.total, stateName: info.name, beatPercent: beat,
-                                          streak: learner.dailyStreak, reward: reward,
-                                          answered: played.answered.flatMap { $0 < played.total ? $0 : nil },
-                                          friends: (others?.friends ?? []).sorted { ($1.score, $0.name) < ($0.score, $1.name) })),
-             buttons: [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]])
+        let beat = others.flatMap {
+            $0.players + 1 >= DailyChallenge.percentileFrom ? Int(($0.beatShare(played.score) * 100).rounded()) : nil
+        }
+        send(
+            .dailyResult(
+                DailyResultView(
+                    score: played.score, total: played.total, stateName: info.name, beatPercent: beat,
+                    streak: learner.dailyStreak, reward: reward,
+                    answered: played.answered.flatMap { $0 < played.total ? $0 : nil },
+                    friends: (others?.friends ?? []).sorted { ($1.score, $0.name) < ($0.score, $1.name) })),
+            buttons: [[Button(.challengeFriend, .menu(.challenge))], [Button(.home, .menu(.home))]])
     }
 }

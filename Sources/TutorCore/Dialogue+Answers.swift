@@ -7,8 +7,10 @@ extension Reduction {
     /// Records an answer (`option` -1: no answer in time) in the per-question model, streak and history.
     /// `byTimer`: the question's time ran out with no tap at all, so the learner did nothing today
     /// (a Think Fast left open and timed out on a restart is no study day).
-    mutating func record(_ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil,
-                         byTimer: Bool = false) -> Bool {
+    mutating func record(
+        _ q: Question, option: Int, quiz: inout QuizRun, typed: String? = nil,
+        byTimer: Bool = false
+    ) -> Bool {
         let correct = typed.map { AnswerMatcher.matches($0, q) } ?? (option == q.correctAnswerIndex)
         if quiz.mode.isPracticeTest {
             let w = Knowledge.evidenceWeight(state.progress[q.id], at: ctx.now)
@@ -22,9 +24,13 @@ extension Reduction {
         if !byTimer {
             let firstToday = !learner.streak.studied(on: day)
             state.learner.streak.record(day)
-            earnXP(XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct)
-                   + (firstToday ? XP.studyDayBonus : 0))
-            if learner.answeredDay != day { state.learner.answeredDay = day; state.learner.answeredToday = 0 }
+            earnXP(
+                XP.attempt + (correct ? XP.correct : 0) + XP.bonus(for: q, correct: correct)
+                    + (firstToday ? XP.studyDayBonus : 0))
+            if learner.answeredDay != day {
+                state.learner.answeredDay = day
+                state.learner.answeredToday = 0
+            }
             state.learner.answeredToday = state.learner.answeredToday.plusOne
         }
         if learner.streak.current >= 7 { award(.streak7) }
@@ -37,8 +43,11 @@ extension Reduction {
         quiz.noteAnswerTime(at: ctx.now)
         quiz.phase = .answered
         markDailyTried(quiz)
-        effects.append(.recordAnswer(AnswerRecord(questionID: q.id, correct: correct, quizID: quiz.id,
-                                                  answeredAt: ctx.now, localDay: day)))
+        effects.append(
+            .recordAnswer(
+                AnswerRecord(
+                    questionID: q.id, correct: correct, quizID: quiz.id,
+                    answeredAt: ctx.now, localDay: day)))
         return correct
     }
 
@@ -47,9 +56,12 @@ extension Reduction {
     mutating func learn(_ q: Question, correct: Bool, mode: QuizMode) {
         var stats = state.progress[q.id] ?? QuestionStats(lastAnsweredAt: ctx.now)
         // What the learner's first answers say they'd know of it unstudied: the knowledge trace's prior.
-        let unstudied = Knowledge.counts(state.progress[q.id], at: ctx.now)
-            ? Readiness.FirstAnswers(progress: state.progress, pool: banks.pool(for: learner.stateCode),
-                                     positions: banks.poolPositions(for: learner.stateCode)).unstudiedKnown(q) : nil
+        let unstudied =
+            Knowledge.counts(state.progress[q.id], at: ctx.now)
+            ? Readiness.FirstAnswers(
+                progress: state.progress, pool: banks.pool(for: learner.stateCode),
+                positions: banks.poolPositions(for: learner.stateCode)
+            ).unstudiedKnown(q) : nil
         // A lesson's check, answered minutes after reading it, is short-term evidence: it counts for
         // review, mastery and cards, not for the knowledge trace or the first-answer prior.
         let taught: Bool = if case .lessonCheck = mode { true } else { false }

@@ -64,7 +64,9 @@ extension Reduction {
             guard let (lesson, card) = AskQuizPicker.card(ref.raw, banks: banks) else { return nil }
             // A general card that says the state's own rule (📍 In Colorado, …) is that state's, not
             // "the same in every state".
-            let saysState = answeringState.flatMap { s in card.stateRule.flatMap { banks.stateRules.sentence($0.rule, state: s) } }
+            let saysState = answeringState.flatMap { s in
+                card.stateRule.flatMap { banks.stateRules.sentence($0.rule, state: s) }
+            }
             let own = lesson.stateCode.flatMap(banks.state) ?? (saysState != nil ? answeringState : nil)
             return AskAnswerView(
                 body: .card(title: lesson.title, text: card.text(for: answeringState, rules: banks.stateRules)),
@@ -82,8 +84,10 @@ extension Reduction {
         case .state:
             guard let info = banks.state(ref.id) else { return nil }
             return AskAnswerView(
-                body: .state(StateCardView(state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0,
-                                             permitAgeDetail: banks.stateRules.entry("permitAge", state: info.code)?.detail)),
+                body: .state(
+                    StateCardView(
+                        state: info, ownQuestions: banks.stateQuestions[info.code]?.count ?? 0,
+                        permitAgeDetail: banks.stateRules.entry("permitAge", state: info.code)?.detail)),
                 topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
         }
     }
@@ -107,7 +111,8 @@ extension Reduction {
             first.append(Button(.openTheLesson, .openLesson(lesson.id)))
         }
         // The state's test card (how many questions, the pass mark) teaches nothing to be quizzed on.
-        if ref.kind != .state, AskQuizPicker.questions(for: ref, banks: banks, stateCode: learner.stateCode).count >= 2 {
+        if ref.kind != .state, AskQuizPicker.questions(for: ref, banks: banks, stateCode: learner.stateCode).count >= 2
+        {
             first.append(Button(.quizMeOnThis, .askQuiz(ref.raw)))
         }
         if !first.isEmpty { rows.append(first) }

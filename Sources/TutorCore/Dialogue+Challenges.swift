@@ -10,15 +10,20 @@ extension Reduction {
     mutating func startChallenge(back: Bool = false) {
         guard let token = ctx.freshToken else { return notice(.ourFault) }
         // Sent back only to someone still a friend (they may have removed this learner since).
-        let stillFriends = state.session.rematch.map { r in currentFriends?.contains { $0.chatID == r.chatID } == true } ?? false
+        let stillFriends =
+            state.session.rematch.map { r in currentFriends?.contains { $0.chatID == r.chatID } == true } ?? false
         if back, stillFriends { state.session.rematch?.token = token } else { state.session.rematch = nil }
         var draw = random
-        let questions = Challenge.pickQuestions(banks: banks, excluding: learner.stateCode.flatMap { banks.excludesUniversal[$0] } ?? [],
-                                                random: &draw)
+        let questions = Challenge.pickQuestions(
+            banks: banks, excluding: learner.stateCode.flatMap { banks.excludesUniversal[$0] } ?? [],
+            random: &draw)
         random = draw
-        guard questions.count == Challenge.length else { send(.testUnavailable); return showHome() }
+        guard questions.count == Challenge.length else {
+            send(.testUnavailable)
+            return showHome()
+        }
         state.session.challenge = nil
-        closeAbandonedDaily()   // "ended at 2 of 5" before the challenge's intro, not after it
+        closeAbandonedDaily()  // "ended at 2 of 5" before the challenge's intro, not after it
         send(.challengeIntro(ChallengeIntroView(opponent: nil, questions: questions.count)))
         beginRun(.challenge(token), questionIDs: questions.map(\.id))
     }
@@ -27,15 +32,25 @@ extension Reduction {
     mutating func openChallenge(payload: String?) {
         let firstTime = state.session.screen == .new
         if learner.stopped { state.learner.stopped = false }
-        guard Challenge.token(fromPayload: payload) != nil, case .found(let challenge, let played)? = ctx.challenge else {
+        guard Challenge.token(fromPayload: payload) != nil, case .found(let challenge, let played)? = ctx.challenge
+        else {
             if firstTime { send(.welcome(firstName: learner.firstName)) }
             return linkNotice(.challengeLinkBroken)
         }
         if challenge.creatorChatID == learner.chatID {
-            send(.challengeReady(ChallengeReadyView(token: challenge.token, score: challenge.creatorScore, total: challenge.questionIDs.count,
-                                                    botUsername: ctx.botUsername, own: true)),
-                 buttons: [[Button.link(.shareChallenge, ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: challenge.token))],
-                           [Button(.home, .menu(.home))]])
+            send(
+                .challengeReady(
+                    ChallengeReadyView(
+                        token: challenge.token, score: challenge.creatorScore, total: challenge.questionIDs.count,
+                        botUsername: ctx.botUsername, own: true)),
+                buttons: [
+                    [
+                        Button.link(
+                            .shareChallenge,
+                            ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: challenge.token))
+                    ],
+                    [Button(.home, .menu(.home))],
+                ])
             return
         }
         if played {
@@ -66,7 +81,9 @@ extension Reduction {
     static func clipped(_ text: String, to limit: Int) -> String {
         guard text.count > limit else { return text }
         var head = text.prefix(limit - 1)
-        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 2 { head = head[..<space] }
+        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 2 {
+            head = head[..<space]
+        }
         while let last = head.last, " ,;:-—".contains(last) { head.removeLast() }
         return head + "…"
     }
@@ -81,15 +98,18 @@ extension Reduction {
     /// Starts a run of fixed questions (a challenge, the Daily 5), putting an open practice test aside.
     mutating func beginRun(_ mode: QuizMode, questionIDs: [String]) {
         // An open practice test is put aside (its clock running), as any other quiz does.
-        if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty, let code = learner.stateCode {
+        if let open = state.session.quiz, open.mode.isPracticeTest, !open.answers.isEmpty, let code = learner.stateCode
+        {
             if open.deadline != nil { effects.append(.cancelTimer(key: open.deadlineKey)) }
             park(open, state: code)
         }
         // So is a quiz left part-way, when nothing else waits: a play-tester's quick quiz at 3 of
         // 10 vanished without a word when the next day's Daily 5 began. It comes back (Continue)
         // when this run ends, like a test.
-        if let open = state.session.quiz, open.mode.canWaitBehindARun, !open.answers.isEmpty, state.session.parkedQuiz == nil,
-           let code = learner.stateCode {
+        if let open = state.session.quiz, open.mode.canWaitBehindARun, !open.answers.isEmpty,
+            state.session.parkedQuiz == nil,
+            let code = learner.stateCode
+        {
             park(open, state: code)
         }
         state.session.cards = nil
@@ -112,9 +132,10 @@ extension Reduction {
         let score = mine.filter { $0 }.count
         let reward = reward(since: quiz.xpAtStart)
         guard let opponent = state.session.challenge, opponent.token == token else {
-            let challenge = Challenge(token: token, creatorChatID: learner.chatID, creatorName: Self.firstNameOnly(learner.firstName),
-                                      questionIDs: quiz.questionIDs, creatorCorrect: mine, createdAt: ctx.now,
-                                      expiresAt: ctx.now.addingTimeInterval(Challenge.lifetime))
+            let challenge = Challenge(
+                token: token, creatorChatID: learner.chatID, creatorName: Self.firstNameOnly(learner.firstName),
+                questionIDs: quiz.questionIDs, creatorCorrect: mine, createdAt: ctx.now,
+                expiresAt: ctx.now.addingTimeInterval(Challenge.lifetime))
             effects.append(.createChallenge(challenge))
             // Made to challenge a friend back: they hear of it with the link to play (as news:
             // dropped if they stopped the bot, held in their quiet hours).
@@ -123,19 +144,34 @@ extension Reduction {
                 state.session.rematch = nil
                 sentTo = back.name
                 let link = ChallengeReadyView.link(botUsername: ctx.botUsername, token: token)
-                let message = Message.challengedBack(friend: challenge.creatorName, questions: mine.count, back: back.direct != true)
-                effects.append(.notify(chatID: back.chatID, Reply(message,
-                                                                  buttons: [[Button.link(.playChallenge(name: challenge.creatorName), link)]],
-                                                                  bulk: true)))
+                let message = Message.challengedBack(
+                    friend: challenge.creatorName, questions: mine.count, back: back.direct != true)
+                effects.append(
+                    .notify(
+                        chatID: back.chatID,
+                        Reply(
+                            message,
+                            buttons: [[Button.link(.playChallenge(name: challenge.creatorName), link)]],
+                            bulk: true)))
             }
-            send(.challengeReady(ChallengeReadyView(token: token, score: score, total: mine.count, botUsername: ctx.botUsername,
-                                                    own: false, reward: reward, sentTo: sentTo)),
-                 buttons: [[Button.link(.shareChallenge, ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: token))],
-                           [Button(.home, .menu(.home))]])
+            send(
+                .challengeReady(
+                    ChallengeReadyView(
+                        token: token, score: score, total: mine.count, botUsername: ctx.botUsername,
+                        own: false, reward: reward, sentTo: sentTo)),
+                buttons: [
+                    [
+                        Button.link(
+                            .shareChallenge, ChallengeReadyView.shareURL(botUsername: ctx.botUsername, token: token))
+                    ],
+                    [Button(.home, .menu(.home))],
+                ])
             return restoreParkedTest()
         }
         state.session.challenge = nil
-        let theirs = opponent.questionIDs.enumerated().reduce(into: [String: Bool]()) { $0[$1.element] = opponent.creatorCorrect.indices.contains($1.offset) && opponent.creatorCorrect[$1.offset] }
+        let theirs = opponent.questionIDs.enumerated().reduce(into: [String: Bool]()) {
+            $0[$1.element] = opponent.creatorCorrect.indices.contains($1.offset) && opponent.creatorCorrect[$1.offset]
+        }
         let asked = quiz.questionIDs
         let theirScore = asked.filter { theirs[$0] == true }.count
         // Each cut short (the side-by-side is a score, not a second quiz), but all of them: with
@@ -149,26 +185,44 @@ extension Reduction {
         }
         let differed = Array(allDiffered.prefix(ChallengeResultView.differencesShown))
         // The challenger's news shows the same questions from their side.
-        let theirSide = differed.map { d in ChallengeResultView.Difference(question: d.question, youRight: !d.youRight,
-                                                                           correctAnswer: d.correctAnswer, sign: d.sign) }
+        let theirSide = differed.map { d in
+            ChallengeResultView.Difference(
+                question: d.question, youRight: !d.youRight,
+                correctAnswer: d.correctAnswer, sign: d.sign)
+        }
         effects.append(.recordChallengePlay(token: token, correct: mine))
         effects.append(.befriend(opponent.creatorChatID))
         let me = Self.firstNameOnly(learner.firstName)
-        effects.append(.notify(chatID: opponent.creatorChatID,
-                               Reply(.challengePlayed(ChallengePlayedView(friend: me, friendScore: score, yourScore: theirScore, total: asked.count,
-                                                                        differed: theirSide, differedCount: allDiffered.count)),
-                                     buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
-        let next: [[Button]] = learner.stateCode == nil
-            ? [[Button(.pickMyState, .menu(.changeState))], [Button(.challengeBack(name: opponent.creatorName), .menu(.challengeBack))]]
-            : [[Button(.challengeBack(name: opponent.creatorName), .menu(.challengeBack))], [Button(.home, .menu(.home))]]
+        effects.append(
+            .notify(
+                chatID: opponent.creatorChatID,
+                Reply(
+                    .challengePlayed(
+                        ChallengePlayedView(
+                            friend: me, friendScore: score, yourScore: theirScore, total: asked.count,
+                            differed: theirSide, differedCount: allDiffered.count)),
+                    buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
+        let next: [[Button]] =
+            learner.stateCode == nil
+            ? [
+                [Button(.pickMyState, .menu(.changeState))],
+                [Button(.challengeBack(name: opponent.creatorName), .menu(.challengeBack))],
+            ]
+            : [
+                [Button(.challengeBack(name: opponent.creatorName), .menu(.challengeBack))],
+                [Button(.home, .menu(.home))],
+            ]
         state.session.rematch = Rematch(chatID: opponent.creatorChatID, name: opponent.creatorName)
         let wereFriends = state.session.challengeFromFriend == true
         state.session.challengeFromFriend = nil
-        send(.challengeResult(ChallengeResultView(opponent: opponent.creatorName, theirScore: theirScore, yourScore: score,
-                                                  total: asked.count, differed: differed, reward: reward,
-                                                  newcomer: learner.stateCode == nil, differedCount: allDiffered.count,
-                                                  alreadyFriends: wereFriends)),
-             buttons: next)
+        send(
+            .challengeResult(
+                ChallengeResultView(
+                    opponent: opponent.creatorName, theirScore: theirScore, yourScore: score,
+                    total: asked.count, differed: differed, reward: reward,
+                    newcomer: learner.stateCode == nil, differedCount: allDiffered.count,
+                    alreadyFriends: wereFriends)),
+            buttons: next)
         restoreParkedTest()
     }
 
@@ -185,7 +239,9 @@ extension Reduction {
     /// its own, so its "+110 XP" at the end doesn't count it again.
     func unparked(_ parked: QuizRun) -> QuizRun {
         var quiz = parked
-        if let start = quiz.xpAtStart, let then = quiz.xpWhenParked { quiz.xpAtStart = start + max(0, learner.xp - then) }
+        if let start = quiz.xpAtStart, let then = quiz.xpWhenParked {
+            quiz.xpAtStart = start + max(0, learner.xp - then)
+        }
         quiz.xpWhenParked = nil
         return quiz
     }
@@ -195,7 +251,9 @@ extension Reduction {
         state.session.quiz = unparked(parked)
         state.session.parkedQuiz = nil
         state.session.parkedState = nil
-        if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
+        if let deadline = parked.deadline, deadline > ctx.now {
+            effects.append(.setTimer(key: parked.deadlineKey, at: deadline))
+        }
     }
 
     /// What a friend sees of a learner: the first word of their first name, at most 32 characters.

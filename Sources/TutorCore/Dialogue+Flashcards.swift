@@ -24,7 +24,10 @@ extension Reduction {
     }
 
     mutating func countNewCard() {
-        if state.session.newCardsDay != today { state.session.newCardsDay = today; state.session.newCardsToday = 0 }
+        if state.session.newCardsDay != today {
+            state.session.newCardsDay = today
+            state.session.newCardsToday = 0
+        }
         state.session.newCardsToday = (state.session.newCardsToday ?? 0) + 1
     }
 
@@ -50,11 +53,12 @@ extension Reduction {
         let misses = state.missedIDs.filter { state.cards[$0] == nil && ids.contains($0) }
         guard misses.count < limit else { return Array(misses.prefix(limit)) }
         let wanted = limit - misses.count
-        var easy: [String] = [], harder: [String] = []
+        var easy: [String] = []
+        var harder: [String] = []
         for q in pool where q.kind != .fillIn && state.cards[q.id] == nil && state.progress[q.id] == nil {
             if q.difficulty == .easy {
                 easy.append(q.id)
-                if easy.count == wanted { break }   // easy ones come first: enough already
+                if easy.count == wanted { break }  // easy ones come first: enough already
             } else if harder.count < wanted {
                 harder.append(q.id)
             }
@@ -68,7 +72,8 @@ extension Reduction {
         // Due cards, misses first (they are what the learner is fighting with), then new ones.
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code))
         let missedDue = due.filter { state.progress[$0]?.missed == true }
-        var ids = Array((missedDue + due.filter { state.progress[$0]?.missed != true }).prefix(Reduction.cardsPerSession))
+        var ids = Array(
+            (missedDue + due.filter { state.progress[$0]?.missed != true }).prefix(Reduction.cardsPerSession))
         // New cards only when nothing is due, so "2 due" on home opens 2 cards, not 10.
         if ids.isEmpty { ids = newCardCandidates(pool) }
         guard !ids.isEmpty else { return finishFlashcards(reviewed: 0) }
@@ -82,22 +87,30 @@ extension Reduction {
     }
 
     func cardView(_ q: Question, _ run: FlashcardRun, back: Bool) -> FlashcardView {
-        FlashcardView(number: run.index + 1, total: run.questionIDs.count, topic: q.category, question: q.questionText,
-                      answer: back ? q.answers[q.correctAnswerIndex] : nil, explanation: back ? q.explanation : nil)
+        FlashcardView(
+            number: run.index + 1, total: run.questionIDs.count, topic: q.category, question: q.questionText,
+            answer: back ? q.answers[q.correctAnswerIndex] : nil, explanation: back ? q.explanation : nil)
     }
 
     mutating func showCardFront() {
         guard var run = state.session.cards else { return showHome() }
-        while run.index < run.questionIDs.count, banks.question(run.questionIDs[run.index]) == nil { run.questionIDs.remove(at: run.index) }
+        while run.index < run.questionIDs.count, banks.question(run.questionIDs[run.index]) == nil {
+            run.questionIDs.remove(at: run.index)
+        }
         guard run.index < run.questionIDs.count, let q = banks.question(run.questionIDs[run.index]) else {
             state.session.cards = run
             return finishFlashcards(reviewed: run.reviewed)
         }
         run.showingAnswer = false
         state.session.cards = run
-        send(Reply(.flashcard(cardView(q, run, back: false)),
-                   buttons: [[Button(.showAnswer, .showCard(seq: run.seq, index: run.index))], [Button(.doneForNow, .menu(.doneForNow))]],
-                   picture: q.imageAssetName, tag: run.tag))
+        send(
+            Reply(
+                .flashcard(cardView(q, run, back: false)),
+                buttons: [
+                    [Button(.showAnswer, .showCard(seq: run.seq, index: run.index))],
+                    [Button(.doneForNow, .menu(.doneForNow))],
+                ],
+                picture: q.imageAssetName, tag: run.tag))
     }
 
     mutating func revealCard(target: MessageTarget) {
@@ -114,14 +127,16 @@ extension Reduction {
     /// The current card's back with its rating buttons; the run marked as showing it.
     mutating func cardBack() -> Reply? {
         guard var run = state.session.cards, run.questionIDs.indices.contains(run.index),
-              let q = banks.question(run.questionIDs[run.index]) else { return nil }
+            let q = banks.question(run.questionIDs[run.index])
+        else { return nil }
         run.showingAnswer = true
         state.session.cards = run
         let ratings: [Rating] = learner.fourButtonCards ? [.again, .hard, .good, .easy] : [.again, .good]
         let buttons = ratings.map {
             Button(.rate($0, simple: !learner.fourButtonCards), .rateCard(seq: run.seq, index: run.index, rating: $0))
         }
-        return Reply(.flashcard(cardView(q, run, back: true)), buttons: [buttons, [Button(.doneForNow, .menu(.doneForNow))]])
+        return Reply(
+            .flashcard(cardView(q, run, back: true)), buttons: [buttons, [Button(.doneForNow, .menu(.doneForNow))]])
     }
 
     mutating func rateCard(_ rating: Rating) {
@@ -131,7 +146,10 @@ extension Reduction {
         // Counts from a stored row may be anything: they stop at their limit rather than trap.
         state.learner.cardsReviewed = state.learner.cardsReviewed.plusOne
         // A card is a question answered: it counts toward the daily goal.
-        if learner.answeredDay != today { state.learner.answeredDay = today; state.learner.answeredToday = 0 }
+        if learner.answeredDay != today {
+            state.learner.answeredDay = today
+            state.learner.answeredToday = 0
+        }
         state.learner.answeredToday = state.learner.answeredToday.plusOne
         earnXP(XP.cardReview)
         if learner.cardsReviewed >= 100 { award(.cards100) }
@@ -153,16 +171,22 @@ extension Reduction {
         // Cards due already count as "by tomorrow" too: a learner leaving with cards still due
         // must not read "0 cards by tomorrow".
         let dues = state.cards.filter { pool.contains($0.key) }.map(\.value.due)
-        send(.flashcardsDone(FlashcardSummary(reviewed: reviewed, dueTomorrow: dues.filter { $0 < endOfTomorrow }.count,
-                                               dueThisWeek: dues.filter { $0 < endOfWeek }.count,
-                                               reward: reviewed > 0 ? reward(since: xpAtStart) : nil, leftEarly: leftEarly,
-                                               dueNow: dues.filter { $0 <= ctx.now }.count)),
-             buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
+        send(
+            .flashcardsDone(
+                FlashcardSummary(
+                    reviewed: reviewed, dueTomorrow: dues.filter { $0 < endOfTomorrow }.count,
+                    dueThisWeek: dues.filter { $0 < endOfWeek }.count,
+                    reward: reviewed > 0 ? reward(since: xpAtStart) : nil, leftEarly: leftEarly,
+                    dueNow: dues.filter { $0 <= ctx.now }.count)),
+            buttons: [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.home, .menu(.home))]])
         state.session.screen = .home
     }
 
     mutating func staleCard(_ callbackID: String, seq: Int) {
-        if state.session.cards?.seq == seq { effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered)); return }
+        if state.session.cards?.seq == seq {
+            effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered))
+            return
+        }
         stale(callbackID)
     }
 }

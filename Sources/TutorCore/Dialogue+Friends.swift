@@ -11,7 +11,8 @@ extension Reduction {
     var weekXP: Int { learner.xpWeek == leagueWeek ? learner.weekXP : 0 }
 
     private func me(xp: Int) -> LeagueEntry {
-        LeagueEntry(name: Self.firstNameOnly(learner.firstName), xp: xp, streak: learner.streak.current(on: today), isYou: true)
+        LeagueEntry(
+            name: Self.firstNameOnly(learner.firstName), xp: xp, streak: learner.streak.current(on: today), isYou: true)
     }
 
     /// Friends who don't hide, as league entries of week `week`.
@@ -21,8 +22,9 @@ extension Reduction {
             // already tomorrow in New York, and yesterday's streak would read as broken).
             let zone = friend.timeZone ?? friend.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
             let today = LocalDay(ctx.now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
-            return LeagueEntry(name: Self.firstNameOnly(friend.firstName), xp: friend.xp(inWeek: week),
-                               streak: friend.streak.current(on: today), isYou: false)
+            return LeagueEntry(
+                name: Self.firstNameOnly(friend.firstName), xp: friend.xp(inWeek: week),
+                streak: friend.streak.current(on: today), isYou: false)
         }
     }
 
@@ -36,29 +38,38 @@ extension Reduction {
         if learner.hideFromFriends { return .youHide(friends: friends.count) }
         let shown = visible(friends, week: leagueWeek)
         guard !shown.isEmpty else { return .friendsHidden(friends.count) }
-        return League.line(in: League.standings(me: me(xp: weekXP), friends: shown), hiddenFriends: friends.count - shown.count)
-            .map(LeagueStanding.ranked)
+        return League.line(
+            in: League.standings(me: me(xp: weekXP), friends: shown), hiddenFriends: friends.count - shown.count
+        )
+        .map(LeagueStanding.ranked)
     }
 
     /// Last week's winner among the learner and the friends who don't hide (nil for a learner who
     /// hides), as first read this week: kept in the session, so a friend removed since doesn't
     /// rewrite who won.
     mutating func lastWeeksWinners(_ friends: [FriendSummary]) -> LeagueWeekWinners? {
-        if let kept = state.session.lastWeek, kept.readInWeek == leagueWeek { return learner.hideFromFriends ? nil : kept.winners }
+        if let kept = state.session.lastWeek, kept.readInWeek == leagueWeek {
+            return learner.hideFromFriends ? nil : kept.winners
+        }
         let last = leagueWeek.adding(days: -7)
         let shown = visible(friends, week: last)
         guard !learner.hideFromFriends, !shown.isEmpty else { return nil }
-        let mine = League.xp(inWeek: last, weekXP: learner.weekXP, xpWeek: learner.xpWeek, prevWeekXP: learner.prevWeekXP)
+        let mine = League.xp(
+            inWeek: last, weekXP: learner.weekXP, xpWeek: learner.xpWeek, prevWeekXP: learner.prevWeekXP)
         var winners = League.winners(of: League.standings(me: me(xp: mine), friends: shown))
         // Alone at 0 XP among friends who didn't study is no league won.
-        if winners?.you == true, winners?.friends.isEmpty == true, !shown.contains(where: { $0.xp > 0 }) { winners = nil }
+        if winners?.you == true, winners?.friends.isEmpty == true, !shown.contains(where: { $0.xp > 0 }) {
+            winners = nil
+        }
         state.session.lastWeek = LastWeekSnapshot(readInWeek: leagueWeek, winners: winners)
         return winners
     }
 
     /// Last week's winner, said on Home during the new week's first day (US Eastern).
     mutating func lastWeekOnHome() -> LeagueWeekWinners? {
-        guard let friends = ctx.friends, ctx.now < League.start(of: leagueWeek).addingTimeInterval(86_400) else { return nil }
+        guard let friends = ctx.friends, ctx.now < League.start(of: leagueWeek).addingTimeInterval(86_400) else {
+            return nil
+        }
         return lastWeeksWinners(friends)
     }
 
@@ -67,7 +78,8 @@ extension Reduction {
     /// can't win a league nobody saw them in.
     mutating func awardLastWeeksWinner() {
         guard let friends = ctx.friends, !learner.badges.contains(.leagueWinner), let w = lastWeeksWinners(friends),
-              w.you, w.friends.isEmpty else { return }
+            w.you, w.friends.isEmpty
+        else { return }
         award(.leagueWinner)
     }
 
@@ -80,23 +92,36 @@ extension Reduction {
         let standings = hiding ? [] : League.standings(me: me(xp: weekXP), friends: visible(friends, week: leagueWeek))
         // Every friend can be removed: those in the table in its order (by name if the learner
         // hides), then those who hide, by name (the count above already says some hide).
-        let shown = friends
-            .map { (friend: $0, xp: $0.hidden ? -1 : $0.xp(inWeek: leagueWeek), name: Self.firstNameOnly($0.firstName)) }
-            .sorted { a, b in (a.friend.hidden ? 1 : 0, hiding ? 0 : -a.xp, a.name) < (b.friend.hidden ? 1 : 0, hiding ? 0 : -b.xp, b.name) }
-        state.session.friendKeys = state.session.friendKeys?.filter { key in friends.contains { $0.chatID == key.value } }
+        let shown =
+            friends
+            .map {
+                (friend: $0, xp: $0.hidden ? -1 : $0.xp(inWeek: leagueWeek), name: Self.firstNameOnly($0.firstName))
+            }
+            .sorted { a, b in
+                (a.friend.hidden ? 1 : 0, hiding ? 0 : -a.xp, a.name) < (
+                    b.friend.hidden ? 1 : 0, hiding ? 0 : -b.xp, b.name
+                )
+            }
+        state.session.friendKeys = state.session.friendKeys?.filter { key in friends.contains { $0.chatID == key.value }
+        }
         let lastWeek = lastWeeksWinners(everyone)
         // Each friend: challenge them straight away (no new link to pass on), or remove them.
         var rows: [[Button]] = shown.map { shownFriend in
             let key = friendKey(for: shownFriend.friend.chatID)
-            return [Button(.challengeNamed(name: shownFriend.name), .challengeFriend(key)),
-                    Button(.removeFriend(name: shownFriend.name), .removeFriend(key))]
+            return [
+                Button(.challengeNamed(name: shownFriend.name), .challengeFriend(key)),
+                Button(.removeFriend(name: shownFriend.name), .removeFriend(key)),
+            ]
         }
         rows.append([Button(.challengeFriend, .menu(.challenge))])
         if !shown.isEmpty { rows.append([Button(.daily(done: learner.dailyDay == dailyDay), .menu(.daily))]) }
         rows.append([Button(.home, .menu(.home))])
-        send(.friends(FriendsView(standings: standings, standing: standing, friendNames: shown.map(\.name), hidden: hiding,
-                                  lastWeek: lastWeek, weekStartsLocal: nextWeekStartLocal, removed: removed)),
-             buttons: rows)
+        send(
+            .friends(
+                FriendsView(
+                    standings: standings, standing: standing, friendNames: shown.map(\.name), hidden: hiding,
+                    lastWeek: lastWeek, weekStartsLocal: nextWeekStartLocal, removed: removed)),
+            buttons: rows)
     }
 
     /// When the next league week starts in the learner's time zone, if that differs from US Eastern.
@@ -117,7 +142,9 @@ extension Reduction {
         if let known = keys.first(where: { $0.value == chatID }) { return known.key }
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
         var key: String
-        repeat { key = String((0..<6).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }) } while keys[key] != nil
+        repeat {
+            key = String((0..<6).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        } while keys[key] != nil
         keys[key] = chatID
         state.session.friendKeys = keys
         return key
@@ -134,8 +161,12 @@ extension Reduction {
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
         state.session.screen = .friends
         let name = Self.firstNameOnly(friend.firstName)
-        send(.confirmUnfriend(ConfirmUnfriendView(name: name)),
-             buttons: [[Button(.confirmUnfriend(name: name), .unfriend(key))], [Button(.keepFriend(name: name), .menu(.friends))]])
+        send(
+            .confirmUnfriend(ConfirmUnfriendView(name: name)),
+            buttons: [
+                [Button(.confirmUnfriend(name: name), .unfriend(key))],
+                [Button(.keepFriend(name: name), .menu(.friends))],
+            ])
     }
 
     /// Confirmed: both sides stop being friends (the friend isn't told).
@@ -143,7 +174,7 @@ extension Reduction {
         guard let id = state.session.friendKeys?[key], var friends = ctx.friends else { return stale(callbackID) }
         guard let i = friends.firstIndex(where: { $0.chatID == id && !$0.removedThisWeek }) else {
             effects.append(.answerButton(callbackID: callbackID, toast: .friendAlreadyGone))
-            return showFriends()   // gone already: what they asked for, said so
+            return showFriends()  // gone already: what they asked for, said so
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
         // Kept, marked: it still counts in last week's league if that is first read now.
@@ -165,7 +196,8 @@ extension Reduction {
     mutating func addWeekXP(_ points: Int) {
         if learner.xpWeek != leagueWeek {
             state.learner.prevWeekXP = learner.xpWeek == leagueWeek.adding(days: -7) ? learner.weekXP : 0
-            state.learner.xpWeek = leagueWeek; state.learner.weekXP = 0
+            state.learner.xpWeek = leagueWeek
+            state.learner.weekXP = 0
         }
         state.learner.weekXP += points
     }
@@ -183,4 +215,3 @@ extension Reduction {
         startChallenge(back: true)
     }
 }
-

@@ -23,12 +23,21 @@ extension Reduction {
         state.session.gallerySign = GallerySpot(group: group, index: i)
         // Always [Previous][Next], wrapping around, so the same spot on the screen always does
         // the same thing (a lone full-width Next on the first card put "back" under the thumb).
-        var rows: [[Button]] = signs.count > 1
-            ? [[Button(.previous, .signAt(group, (i - 1 + signs.count) % signs.count)), Button(.nextSign, .signAt(group, (i + 1) % signs.count))]]
+        var rows: [[Button]] =
+            signs.count > 1
+            ? [
+                [
+                    Button(.previous, .signAt(group, (i - 1 + signs.count) % signs.count)),
+                    Button(.nextSign, .signAt(group, (i + 1) % signs.count)),
+                ]
+            ]
             : []
         rows.append([Button(.quizMeOnThese, .quizSigns(group))])
         rows.append([Button(.gallery, .menu(.gallery)), Button(.home, .menu(.home))])
-        send(Reply(.signCard(SignCardView(sign: signs[i], number: i + 1, total: signs.count)), buttons: rows, picture: signs[i].id))
+        send(
+            Reply(
+                .signCard(SignCardView(sign: signs[i], number: i + 1, total: signs.count)), buttons: rows,
+                picture: signs[i].id))
     }
 
     /// Questions of this state's pool the learner has answered at least once.
@@ -45,13 +54,16 @@ extension Reduction {
     func readiness(tests override: [QuizResult]? = nil) -> ReadinessSummary? {
         guard let info = stateInfo else { return nil }
         let tests = override ?? state.results.filter { $0.stateCode == info.code }
-        let estimate = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now, tests: tests)
+        let estimate = Readiness.estimate(
+            progress: state.progress, pool: banks.pool(for: info.code), format: info.test, now: ctx.now, tests: tests)
         let status = Readiness.readyStatus(results: state.results, stateCode: info.code, estimate: estimate)
         var summary = ReadinessSummary(estimate: estimate, status: status)
         let total = info.test.sections.filter { !$0.separate }.reduce(0) { $0 + $1.questions }
         let needed = info.test.passCorrect ?? Int((Double(total) * 0.8).rounded(.up))
         summary.testQuestions = total
-        summary.marginScore = total == 0 ? 0 : min(total, Int((Double(needed) + Double(total) * Readiness.readyMarginPoints / 100).rounded(.up)))
+        summary.marginScore =
+            total == 0
+            ? 0 : min(total, Int((Double(needed) + Double(total) * Readiness.readyMarginPoints / 100).rounded(.up)))
         return summary
     }
 
@@ -65,17 +77,23 @@ extension Reduction {
         if case .practiceTest(let n) = result.mode, n != 0, earlier.contains(where: { $0.mode == result.mode }) {
             summary.reading = .retake
         } else if exam.passed && middle < 75 {
-            summary.reading = result.passedWithMargin ? .onePassIsOneSample : .closePass(margin: exam.correct - exam.needed)
+            summary.reading =
+                result.passedWithMargin ? .onePassIsOneSample : .closePass(margin: exam.correct - exam.needed)
         } else if !exam.passed && summary.lowPercent >= 50 {
             // "This dips your chance" only where the range shown did go down: a play-tester saw
             // 95-100% before and after, and the words claiming a dip.
             let before = readiness(tests: earlier)
-            let dipped = before.map { $0.shown && $0.lowPercent + $0.highPercent > summary.lowPercent + summary.highPercent } ?? false
+            let dipped =
+                before.map { $0.shown && $0.lowPercent + $0.highPercent > summary.lowPercent + summary.highPercent }
+                ?? false
             summary.reading = .failedUsuallyBetter(dipped: dipped)
         } else if !exam.passed, earlier.contains(where: { $0.mode.isPracticeTest }),
-                  let before = readiness(tests: earlier), before.shown,
-                  before.lowPercent + before.highPercent != summary.lowPercent + summary.highPercent {
-            summary.reading = before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent ? .failedButBetter : .failedAndDown
+            let before = readiness(tests: earlier), before.shown,
+            before.lowPercent + before.highPercent != summary.lowPercent + summary.highPercent
+        {
+            summary.reading =
+                before.lowPercent + before.highPercent < summary.lowPercent + summary.highPercent
+                ? .failedButBetter : .failedAndDown
         }
         return summary
     }

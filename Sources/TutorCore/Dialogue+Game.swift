@@ -15,9 +15,10 @@ extension Reduction {
 
     /// What a session earned, for its last screen.
     func reward(since xpAtStart: Int?) -> SessionReward {
-        SessionReward(xpEarned: max(0, learner.xp - (xpAtStart ?? learner.xp)),
-                      answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
-                      streak: learner.streak.current(on: today))
+        SessionReward(
+            xpEarned: max(0, learner.xp - (xpAtStart ?? learner.xp)),
+            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
+            streak: learner.streak.current(on: today))
     }
 
     /// Announces a badge the first time it is earned.

@@ -20,18 +20,26 @@ extension Reduction {
 
     /// A lesson's topic (a state's lessons are "state rules") and its place among that topic's.
     func place(of lesson: Lesson) -> (topic: Topic, number: Int, count: Int) {
-        let siblings = lesson.topic.map { banks.lessons(for: $0) } ?? lesson.stateCode.map { banks.lessons(forState: $0) } ?? [lesson]
+        let siblings =
+            lesson.topic.map { banks.lessons(for: $0) } ?? lesson.stateCode.map { banks.lessons(forState: $0) } ?? [
+                lesson
+            ]
         return (lesson.topic ?? .stateSpecific, (siblings.firstIndex { $0.id == lesson.id } ?? 0) + 1, siblings.count)
     }
 
     /// Home's lesson button: the open lesson (Continue), else the next one; nil when the path is done.
     var learnButton: Button? {
-        let checking = state.session.quiz.flatMap { q -> Lesson? in if case .lessonCheck(let id) = q.mode { return banks.lesson(id) }; return nil }
+        let checking = state.session.quiz.flatMap { q -> Lesson? in
+            if case .lessonCheck(let id) = q.mode { return banks.lesson(id) }
+            return nil
+        }
         let open = checking ?? state.session.lesson.flatMap { banks.lesson($0.lessonID) }
         guard let lesson = open ?? nextLesson else { return nil }
         let p = place(of: lesson)
         let stateName = lesson.stateCode.flatMap { banks.state($0)?.name }
-        return Button(.learn(topic: p.topic, number: p.number, of: p.count, continuing: open != nil, stateName: stateName), .menu(.learn))
+        return Button(
+            .learn(topic: p.topic, number: p.number, of: p.count, continuing: open != nil, stateName: stateName),
+            .menu(.learn))
     }
 
     /// "📖 Learn": the lesson that is open, else the next of the path.
@@ -54,7 +62,9 @@ extension Reduction {
     }
 
     mutating func showLessonCard() {
-        guard let run = state.session.lesson, let lesson = banks.lesson(run.lessonID), lesson.cards.indices.contains(run.card) else {
+        guard let run = state.session.lesson, let lesson = banks.lesson(run.lessonID),
+            lesson.cards.indices.contains(run.card)
+        else {
             state.session.lesson = nil
             return showHome()
         }
@@ -66,7 +76,11 @@ extension Reduction {
         let asked = checkQuestions(lesson, run: run).count
         var rows: [[Button]] = []
         if last {
-            rows.append([Button(asked > 0 ? .checkYourself(questions: asked) : .nextCard, .nextLessonCard(seq: run.seq, card: run.card))])
+            rows.append([
+                Button(
+                    asked > 0 ? .checkYourself(questions: asked) : .nextCard,
+                    .nextLessonCard(seq: run.seq, card: run.card))
+            ])
         } else {
             rows.append([Button(.nextCard, .nextLessonCard(seq: run.seq, card: run.card))])
         }
@@ -77,19 +91,23 @@ extension Reduction {
             rows.append([Button(.testOut(needed: Reduction.testOutNeeded(checks), of: checks), .menu(.testOut))])
         }
         rows.append([Button(.home, .menu(.home))])
-        let view = LessonCardView(topic: p.topic, lessonNumber: p.number, lessonCount: p.count, title: lesson.title,
-                                  text: card.text(for: learner.stateCode.flatMap(banks.state), rules: banks.stateRules),
-                                  cardNumber: run.card + 1, cardCount: lesson.cards.count,
-                                  stateName: lesson.stateCode.flatMap { banks.state($0)?.name })
+        let view = LessonCardView(
+            topic: p.topic, lessonNumber: p.number, lessonCount: p.count, title: lesson.title,
+            text: card.text(for: learner.stateCode.flatMap(banks.state), rules: banks.stateRules),
+            cardNumber: run.card + 1, cardCount: lesson.cards.count,
+            stateName: lesson.stateCode.flatMap { banks.state($0)?.name })
         send(Reply(.lessonCard(view), buttons: rows, picture: card.imageAssetName))
     }
 
     /// "Next" on card `card` of lesson run `seq`: the next card, or after the last, the checks.
     mutating func nextLessonCard(_ callbackID: String, seq: Int, card: Int) {
-        guard let run = state.session.lesson, run.seq == seq, let lesson = banks.lesson(run.lessonID) else { return stale(callbackID) }
+        guard let run = state.session.lesson, run.seq == seq, let lesson = banks.lesson(run.lessonID) else {
+            return stale(callbackID)
+        }
         guard card == run.card else {
             // A card already turned: say so quietly, don't turn another.
-            effects.append(.answerButton(callbackID: callbackID, toast: card < run.card ? .alreadyAnswered : .staleButton))
+            effects.append(
+                .answerButton(callbackID: callbackID, toast: card < run.card ? .alreadyAnswered : .staleButton))
             return
         }
         effects.append(.answerButton(callbackID: callbackID, toast: nil))
@@ -137,18 +155,25 @@ extension Reduction {
     mutating func finishLessonCheck(_ quiz: QuizRun, lessonID: String) {
         state.session.quiz = nil
         if quiz.secondsPerQuestion != nil || quiz.deadline != nil { effects.append(.cancelTimer(key: quiz.timerKey)) }
-        guard let lesson = banks.lesson(lessonID) else { state.session.lesson = nil; return showHome() }
+        guard let lesson = banks.lesson(lessonID) else {
+            state.session.lesson = nil
+            return showHome()
+        }
         var correct = quiz.answers.filter(\.correct).count
         var total = quiz.questionIDs.count
         let run = state.session.lesson?.lessonID == lessonID ? state.session.lesson : nil
         let testingOut = run?.testingOut == true
         if testingOut && correct < Reduction.testOutNeeded(total) {
-            send(.lessonDone(LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: true, finished: false,
-                                            needed: Reduction.testOutNeeded(total), nextTitle: nil,
-                                            lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total,
-                                            reward: reward(since: quiz.xpAtStart))))
+            send(
+                .lessonDone(
+                    LessonDoneView(
+                        title: lesson.title, correct: correct, total: total, testedOut: true, finished: false,
+                        needed: Reduction.testOutNeeded(total), nextTitle: nil,
+                        lessonsDone: lessonProgress.done, lessonsTotal: lessonProgress.total,
+                        reward: reward(since: quiz.xpAtStart))))
             // Reading starts at the card the test-out was tried from: the ones before it were read.
-            var reading = LessonRun(lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1, card: run?.card ?? 0)
+            var reading = LessonRun(
+                lessonID: lesson.id, seq: (state.session.lesson?.seq ?? 0) + 1, card: run?.card ?? 0)
             let right = Set(quiz.answers.filter(\.correct).map(\.questionID))
             reading.recheck = quiz.questionIDs.filter { !right.contains($0) }
             reading.rightWhenTestingOut = correct
@@ -160,29 +185,35 @@ extension Reduction {
         if let before = run?.rightWhenTestingOut, run?.recheck != nil {
             afterReading = correct
             total = checkQuestions(lesson).count
-            correct = min(total, correct + before)   // a check dropped by a bank reload in between
+            correct = min(total, correct + before)  // a check dropped by a bank reload in between
         }
-        completeLesson(lesson, correct: correct, total: total, testedOut: testingOut, xpAtStart: quiz.xpAtStart, rightAfterReading: afterReading)
+        completeLesson(
+            lesson, correct: correct, total: total, testedOut: testingOut, xpAtStart: quiz.xpAtStart,
+            rightAfterReading: afterReading)
     }
 
     /// 4 of 5 (80%, rounded up) to test out.
     static func testOutNeeded(_ total: Int) -> Int { Int((Double(total) * 0.8).rounded(.up)) }
 
-    mutating func completeLesson(_ lesson: Lesson, correct: Int, total: Int, testedOut: Bool = false, xpAtStart: Int? = nil,
-                                 rightAfterReading: Int? = nil) {
+    mutating func completeLesson(
+        _ lesson: Lesson, correct: Int, total: Int, testedOut: Bool = false, xpAtStart: Int? = nil,
+        rightAfterReading: Int? = nil
+    ) {
         state.session.lesson = nil
         state.lessonsDone[lesson.id] = ctx.now
         // A lesson counts as a study day, like a quiz.
         state.learner.streak.record(today)
         state.session.screen = .home
         // Next: the topic's next lesson (the learner may have picked this topic), else the path's.
-        let siblings = lesson.topic.map { banks.lessons(for: $0) } ?? lesson.stateCode.map { banks.lessons(forState: $0) } ?? []
+        let siblings =
+            lesson.topic.map { banks.lessons(for: $0) } ?? lesson.stateCode.map { banks.lessons(forState: $0) } ?? []
         let next = siblings.first { state.lessonsDone[$0.id] == nil } ?? nextLesson
         let progress = lessonProgress
-        var view = LessonDoneView(title: lesson.title, correct: correct, total: total, testedOut: testedOut, finished: true,
-                                  needed: Reduction.testOutNeeded(total), nextTitle: next?.title,
-                                  lessonsDone: progress.done, lessonsTotal: progress.total,
-                                  reward: total > 0 ? reward(since: xpAtStart) : nil, rightAfterReading: rightAfterReading)
+        var view = LessonDoneView(
+            title: lesson.title, correct: correct, total: total, testedOut: testedOut, finished: true,
+            needed: Reduction.testOutNeeded(total), nextTitle: next?.title,
+            lessonsDone: progress.done, lessonsTotal: progress.total,
+            reward: total > 0 ? reward(since: xpAtStart) : nil, rightAfterReading: rightAfterReading)
         view.nextInTopic = next != nil && next?.id != nextLesson?.id
         var rows: [[Button]] = []
         if let next { rows.append([Button(.nextLesson, .openLesson(next.id))]) }
@@ -194,15 +225,18 @@ extension Reduction {
     mutating func showTopicLessons(_ topic: Topic) {
         guard stateInfo != nil else { return showStatePicker() }
         state.session.screen = .home
-        let lessons = topic == .stateSpecific ? learner.stateCode.map { banks.lessons(forState: $0) } ?? [] : banks.lessons(for: topic)
+        let lessons =
+            topic == .stateSpecific
+            ? learner.stateCode.map { banks.lessons(forState: $0) } ?? [] : banks.lessons(for: topic)
         guard !lessons.isEmpty else { return startQuiz(.topic(topic)) }
         var rows = lessons.enumerated().map { i, l in
             [Button(.lesson(number: i + 1, title: l.title, done: state.lessonsDone[l.id] != nil), .openLesson(l.id))]
         }
         rows.append([Button(.quizTopic(topic), .pickTopic(topic))])
         rows.append([Button(.topics, .menu(.topics)), Button(.home, .menu(.home))])
-        let view = TopicLessonsView(topic: topic, done: lessons.filter { state.lessonsDone[$0.id] != nil }.count, total: lessons.count,
-                                    stateName: topic == .stateSpecific ? stateInfo?.name : nil)
+        let view = TopicLessonsView(
+            topic: topic, done: lessons.filter { state.lessonsDone[$0.id] != nil }.count, total: lessons.count,
+            stateName: topic == .stateSpecific ? stateInfo?.name : nil)
         send(.topicLessons(view), buttons: rows)
     }
 }

@@ -7,9 +7,14 @@ extension Reduction {
         guard let result = state.results.first(where: { $0.quizID == quizID }) else { return notice(.staleButton) }
         let items = result.missedIDs.enumerated().compactMap { i, id -> MissItem? in
             guard let q = banks.question(id) else { return nil }
-            var item = MissItem(number: i + 1, question: q.questionText, correctAnswer: q.answers[q.correctAnswerIndex], explanation: q.explanation)
-            if let typed = result.missedTyped?[id] { item.yourAnswer = typed }
-            else if let chosen = result.missedAnswers?[id], q.answers.indices.contains(chosen) { item.yourAnswer = q.answers[chosen] }
+            var item = MissItem(
+                number: i + 1, question: q.questionText, correctAnswer: q.answers[q.correctAnswerIndex],
+                explanation: q.explanation)
+            if let typed = result.missedTyped?[id] {
+                item.yourAnswer = typed
+            } else if let chosen = result.missedAnswers?[id], q.answers.indices.contains(chosen) {
+                item.yourAnswer = q.answers[chosen]
+            }
             item.signName = q.imageAssetName.flatMap { image in banks.signs.first { $0.id == image }?.name }
             return item
         }
@@ -29,7 +34,11 @@ extension Reduction {
         var size = 0
         for item in items {
             let n = item.question.count + item.correctAnswer.count + item.explanation.count + 40
-            if !current.isEmpty && size + n > budget { pages.append(current); current = []; size = 0 }
+            if !current.isEmpty && size + n > budget {
+                pages.append(current)
+                current = []
+                size = 0
+            }
             current.append(item)
             size += n
         }
@@ -64,33 +73,41 @@ extension Reduction {
         var sections: [Int]?
         switch mode {
         case .quick, .timedChallenge, .livesChallenge:
-            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool, progress: state.progress, random: &random)
+            questions = QuestionPicker.pick(
+                QuestionPicker.quizLength, from: pool, progress: state.progress, random: &random)
         case .signGroup(let group):
             let signs = Set(banks.signs.filter { $0.group == group }.map(\.id))
             var drill = pool.filter { $0.imageAssetName.map(signs.contains) == true }
             if drill.count < 3 { drill = pool.filter(\.isSign) }
-            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: drill, progress: state.progress, random: &random)
+            questions = QuestionPicker.pick(
+                QuestionPicker.quizLength, from: drill, progress: state.progress, random: &random)
         case .topic(let topic):
-            questions = QuestionPicker.pick(QuestionPicker.quizLength, from: pool.filter { $0.category == topic },
-                                            progress: state.progress, random: &random)
+            questions = QuestionPicker.pick(
+                QuestionPicker.quizLength, from: pool.filter { $0.category == topic },
+                progress: state.progress, random: &random)
         case .review:
             questions = QuestionPicker.reviewQuestions(state, banks: banks)
         case .asked(let ref):
             questions = AskQuizPicker.questions(for: AskRef(ref), banks: banks, stateCode: info.code)
                 .compactMap(banks.question)
         case .lessonCheck(let id):
-            questions = banks.lesson(id).map { checkQuestions($0, run: state.session.lesson).compactMap(banks.question) } ?? []
+            questions =
+                banks.lesson(id).map { checkQuestions($0, run: state.session.lesson).compactMap(banks.question) } ?? []
         case .challenge:
-            return startChallenge()   // made only by `startChallenge` and `openChallenge`
+            return startChallenge()  // made only by `startChallenge` and `openChallenge`
         case .daily:
             return startDaily()
         case .practiceTest(let number):
             do {
                 // A random test is seeded by the chat's quiz number too: never the same draw twice,
                 // even where update ids start over (the console chat).
-                var draw = SeededRandom(seed: random.next() ^ ExamBuilder.mixedHash("\(learner.chatID)", "test-\(state.session.nextQuizID)"))
-                let exam = number == 0 ? try ExamBuilder.randomTest(state: info, pool: pool, random: &draw)
-                                       : try ExamBuilder.fixedTest(number, state: info, pool: pool)
+                var draw = SeededRandom(
+                    seed: random.next() ^ ExamBuilder.mixedHash("\(learner.chatID)", "test-\(state.session.nextQuizID)")
+                )
+                let exam =
+                    number == 0
+                    ? try ExamBuilder.randomTest(state: info, pool: pool, random: &draw)
+                    : try ExamBuilder.fixedTest(number, state: info, pool: pool)
                 questions = exam.questionIDs.compactMap(banks.question)
                 sections = exam.sectionOfQuestion
             } catch {
@@ -133,7 +150,9 @@ extension Reduction {
         switch quiz.phase {
         case .asking: askCurrentQuestion(reshuffle: quiz.order.isEmpty)
         case .answered:
-            guard let q = banks.question(quiz.currentQuestionID), let given = quiz.answers.last else { return advance() }
+            guard let q = banks.question(quiz.currentQuestionID), let given = quiz.answers.last else {
+                return advance()
+            }
             // No answer (-1) is a timeout only where the question had a timer; elsewhere it was
             // "idk", a skip. A new message: the sign it asked about comes with it again.
             let timedOut = given.chosen == -1 && quiz.secondsPerQuestion != nil
@@ -165,10 +184,16 @@ extension Reduction {
         }
         quiz.phase = .asking
         state.session.quiz = quiz
-        let letters = q.kind == .fillIn ? [] : zip(Reduction.letters, quiz.order).map { letter, original in
-            Button(.letter(letter), .answer(quiz: quiz.id, question: quiz.index, option: original))
-        }
-        send(Reply(.question(questionView(q, quiz)), buttons: letters.isEmpty ? [] : [letters], picture: q.imageAssetName, tag: quiz.questionTag))
+        let letters =
+            q.kind == .fillIn
+            ? []
+            : zip(Reduction.letters, quiz.order).map { letter, original in
+                Button(.letter(letter), .answer(quiz: quiz.id, question: quiz.index, option: original))
+            }
+        send(
+            Reply(
+                .question(questionView(q, quiz)), buttons: letters.isEmpty ? [] : [letters], picture: q.imageAssetName,
+                tag: quiz.questionTag))
     }
 
     static let letters = ["A", "B", "C", "D"]
@@ -181,11 +206,16 @@ extension Reduction {
 
     func questionView(_ q: Question, _ quiz: QuizRun) -> QuestionView {
         // A typed question shows no options: its only "option" is the answer itself.
-        var view = QuestionView(number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
-                                text: q.questionText,
-                                options: q.kind == .fillIn ? [] : zip(Reduction.letters, Self.shownOrder(q, quiz)).map { AnswerOption(letter: $0, text: q.answers[$1]) })
+        var view = QuestionView(
+            number: quiz.index + 1, total: quiz.questionIDs.count, mode: quiz.mode, topic: q.category,
+            text: q.questionText,
+            options: q.kind == .fillIn
+                ? []
+                : zip(Reduction.letters, Self.shownOrder(q, quiz)).map { AnswerOption(letter: $0, text: q.answers[$1]) }
+        )
         if let sections = quiz.sectionOfQuestion, let format = stateInfo?.test, format.sections.count > 1,
-           sections.indices.contains(quiz.index), format.sections.indices.contains(sections[quiz.index]) {
+            sections.indices.contains(quiz.index), format.sections.indices.contains(sections[quiz.index])
+        {
             view.sectionName = format.sections[sections[quiz.index]].name
         }
         view.secondsPerQuestion = quiz.secondsPerQuestion
@@ -199,25 +229,29 @@ extension Reduction {
         let letterOf = { (original: Int) in order.firstIndex(of: original).map { Reduction.letters[$0] } ?? "" }
         let given = quiz.answers.last { $0.questionID == q.id }
         let correct = q.kind == .fillIn ? (given?.correct ?? false) : chosen == q.correctAnswerIndex
-        return AnsweredView(question: questionView(q, quiz), chosenLetter: letterOf(chosen),
-                            correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
-                            isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
-                            typed: q.kind == .fillIn ? given?.typed : nil,
-                            skipped: chosen == -1 && !timedOut,
-                            handbook: q.stateCode == nil ? stateInfo?.handbook : nil, universal: q.stateCode == nil,
-                            hardBonusXP: XP.bonus(for: q, correct: correct),
-                            typo: correct && given?.typed.map { AnswerMatcher.match($0, q) == .typo } == true)
+        return AnsweredView(
+            question: questionView(q, quiz), chosenLetter: letterOf(chosen),
+            correctLetter: letterOf(q.correctAnswerIndex), correctText: q.answers[q.correctAnswerIndex],
+            isCorrect: correct, explanation: q.explanation, source: q.source, timedOut: timedOut,
+            typed: q.kind == .fillIn ? given?.typed : nil,
+            skipped: chosen == -1 && !timedOut,
+            handbook: q.stateCode == nil ? stateInfo?.handbook : nil, universal: q.stateCode == nil,
+            hardBonusXP: XP.bonus(for: q, correct: correct),
+            typo: correct && given?.typed.map { AnswerMatcher.match($0, q) == .typo } == true)
     }
 
     func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
         let next = quiz.isLastQuestion || quiz.lives == 0 ? ButtonLabel.seeResults : .next
-        return Reply(.answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)),
-                     buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
+        return Reply(
+            .answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)),
+            buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
     }
 
     /// A typed answer to a fill-in question.
     mutating func answerTyped(_ text: String) {
-        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else {
+            return showCurrentScreen()
+        }
         if let deadline = quiz.deadline, ctx.now > deadline { return finish(timedOut: true) }
         if quiz.secondsPerQuestion != nil { effects.append(.cancelTimer(key: quiz.timerKey)) }
         _ = record(q, option: -2, quiz: &quiz, typed: String(text.prefix(60)))
@@ -231,7 +265,9 @@ extension Reduction {
     }
 
     mutating func answer(original option: Int, target: MessageTarget) {
-        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else { return showCurrentScreen() }
+        guard var quiz = state.session.quiz, let q = banks.question(quiz.currentQuestionID) else {
+            return showCurrentScreen()
+        }
         if let deadline = quiz.deadline, ctx.now > deadline {
             // The real test would have ended: an answer after the limit does not count.
             return finish(timedOut: true)
@@ -240,13 +276,16 @@ extension Reduction {
         if let seconds = quiz.secondsPerQuestion {
             effects.append(.cancelTimer(key: quiz.timerKey))
             // A tap that arrives after the budget (the timer not yet processed) is a miss too.
-            if let shown = quiz.questionShownAt, ctx.now.timeIntervalSince(shown) > Double(seconds) + 1 { timedOut = true }
+            if let shown = quiz.questionShownAt, ctx.now.timeIntervalSince(shown) > Double(seconds) + 1 {
+                timedOut = true
+            }
         }
         let chosen = timedOut ? -1 : option
         _ = record(q, option: chosen, quiz: &quiz)
         state.session.quiz = quiz
         if quiz.hidesAnswers {
-            effects.append(.edit(target, Reply(.lockedIn(answeredView(q, quiz: quiz, chosen: chosen, timedOut: false)))))
+            effects.append(
+                .edit(target, Reply(.lockedIn(answeredView(q, quiz: quiz, chosen: chosen, timedOut: false)))))
             return advance()
         }
         effects.append(.edit(target, answeredReply(q, quiz: quiz, chosen: chosen, timedOut: timedOut)))
@@ -259,7 +298,8 @@ extension Reduction {
             return finish(timedOut: true)
         }
         guard var quiz = state.session.quiz, quiz.timerKey == key, quiz.phase == .asking,
-              let q = banks.question(quiz.currentQuestionID) else { return }   // answered in time, or a stale timer
+            let q = banks.question(quiz.currentQuestionID)
+        else { return }  // answered in time, or a stale timer
         // The learner acted today if they tapped anything in this run; a timer alone is not study.
         let tapped = quiz.answers.contains { $0.chosen != -1 || $0.typed != nil }
         _ = record(q, option: -1, quiz: &quiz, byTimer: !tapped)
@@ -294,28 +334,35 @@ extension Reduction {
         let rightIDs = Set(quiz.answers.filter(\.correct).map(\.questionID))
         var exam: ExamOutcome?
         if quiz.mode.isPracticeTest, let format = stateInfo?.test, let sections = quiz.sectionOfQuestion {
-            exam = ExamScoring.score(format: format, sectionOfQuestion: sections, correct: quiz.questionIDs.map(rightIDs.contains))
+            exam = ExamScoring.score(
+                format: format, sectionOfQuestion: sections, correct: quiz.questionIDs.map(rightIDs.contains))
         }
         // Unanswered questions (time ran out) are misses too.
         let missed = quiz.questionIDs.filter { !rightIDs.contains($0) }
         // A pass mark means something only for a run shaped like a test: not for a review of a
         // few misses ("that's a pass" after 2 questions, "3 points away" after 3).
-        let comparable = quiz.mode.isPracticeTest || (quiz.mode != .review && quiz.answers.count >= QuestionPicker.quizLength)
-        var result = QuizResult(quizID: quiz.id, mode: quiz.mode, stateCode: learner.stateCode,
-                                correct: exam?.correct ?? rightIDs.count, total: exam?.total ?? quiz.answers.count,
-                                passPercent: comparable ? stateInfo?.test.passPercent ?? 80 : nil, startedAt: quiz.startedAt,
-                                finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
-                                missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
-                                exam: exam, timedOut: timedOut ? true : nil)
+        let comparable =
+            quiz.mode.isPracticeTest || (quiz.mode != .review && quiz.answers.count >= QuestionPicker.quizLength)
+        var result = QuizResult(
+            quizID: quiz.id, mode: quiz.mode, stateCode: learner.stateCode,
+            correct: exam?.correct ?? rightIDs.count, total: exam?.total ?? quiz.answers.count,
+            passPercent: comparable ? stateInfo?.test.passPercent ?? 80 : nil, startedAt: quiz.startedAt,
+            finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
+            missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
+            exam: exam, timedOut: timedOut ? true : nil)
         result.freshCorrect = quiz.freshCorrect
         result.freshTotal = quiz.freshTotal
         if quiz.mode.isPracticeTest, let info = stateInfo {
             // What the model expected of a test question now, this test's answers counted.
-            result.modelAccuracy = Readiness.estimate(progress: state.progress, pool: banks.pool(for: info.code), format: info.test,
-                                                      now: ctx.now).modelAccuracy
+            result.modelAccuracy =
+                Readiness.estimate(
+                    progress: state.progress, pool: banks.pool(for: info.code), format: info.test,
+                    now: ctx.now
+                ).modelAccuracy
         }
         let misses = Set(result.missedIDs)
-        var chosen: [String: Int] = [:], typed: [String: String] = [:]
+        var chosen: [String: Int] = [:]
+        var typed: [String: String] = [:]
         for a in quiz.answers where misses.contains(a.questionID) {
             chosen[a.questionID] = a.chosen
             if let t = a.typed { typed[a.questionID] = t }
@@ -323,46 +370,62 @@ extension Reduction {
         result.missedAnswers = chosen.isEmpty ? nil : chosen
         result.missedTyped = typed.isEmpty ? nil : typed
         let times = quiz.answers.compactMap(\.seconds)
-        if quiz.mode == .timedChallenge, !times.isEmpty { result.averageSeconds = times.reduce(0, +) / Double(times.count) }
-        let previousBest = quiz.mode == .timedChallenge ? stateResults.filter { $0.mode == .timedChallenge }.map(\.correct).max() : nil
+        if quiz.mode == .timedChallenge, !times.isEmpty {
+            result.averageSeconds = times.reduce(0, +) / Double(times.count)
+        }
+        let previousBest =
+            quiz.mode == .timedChallenge ? stateResults.filter { $0.mode == .timedChallenge }.map(\.correct).max() : nil
         state.results.append(result)
         if result.total >= QuestionPicker.quizLength && result.correct == result.total { award(.firstPerfectQuiz) }
-        if (1...ExamBuilder.fixedTests).allSatisfy({ n in stateResults.contains { $0.mode == .practiceTest(number: n) && $0.passed } }) {
+        if (1...ExamBuilder.fixedTests).allSatisfy({ n in
+            stateResults.contains { $0.mode == .practiceTest(number: n) && $0.passed }
+        }) {
             award(.allFourTests)
         }
-        if let info = stateInfo, Mastery.byTopic(state.progress, pool: banks.pool(for: info.code)).allSatisfy({ $0.percent >= 80 }) {
+        if let info = stateInfo,
+            Mastery.byTopic(state.progress, pool: banks.pool(for: info.code)).allSatisfy({ $0.percent >= 80 })
+        {
             award(.allTopics80)
         }
-        if state.results.count > ChatState.recentResultsKept { state.results.removeFirst(state.results.count - ChatState.recentResultsKept) }
+        if state.results.count > ChatState.recentResultsKept {
+            state.results.removeFirst(state.results.count - ChatState.recentResultsKept)
+        }
         state.session.quiz = nil
         state.session.screen = .results
         // A practice test put aside for this run comes back: Continue is on home again.
-        if state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz, !quiz.mode.isPracticeTest || parked.id != quiz.id {
+        if state.session.parkedState == learner.stateCode, let parked = state.session.parkedQuiz,
+            !quiz.mode.isPracticeTest || parked.id != quiz.id
+        {
             state.session.quiz = unparked(parked)
             state.session.parkedQuiz = nil
             state.session.parkedState = nil
-            if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
+            if let deadline = parked.deadline, deadline > ctx.now {
+                effects.append(.setTimer(key: parked.deadlineKey, at: deadline))
+            }
         }
         if quiz.secondsPerQuestion != nil, quiz.phase == .asking, quiz.index < quiz.questionIDs.count {
             effects.append(.cancelTimer(key: quiz.timerKey))
         }
         if quiz.deadline != nil && !timedOut { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
-        let view = ResultsView(result: result, stateName: stateInfo?.name,
-                               // A timed test never reads longer than its limit (the timer may fire late, or the
-                               // learner may come back after it ran out).
-                               durationSeconds: Self.testTime(quiz, at: ctx.now),
-                               missedCount: result.missedIDs.count,
-                               timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
-                               readiness: quiz.mode.isPracticeTest ? readiness(after: result) : nil,
-                               reward: reward(since: quiz.xpAtStart),
-                               averageSeconds: result.averageSeconds, previousBest: previousBest,
-                               livesLeft: quiz.mode == .livesChallenge ? quiz.lives : nil)
+        let view = ResultsView(
+            result: result, stateName: stateInfo?.name,
+            // A timed test never reads longer than its limit (the timer may fire late, or the
+            // learner may come back after it ran out).
+            durationSeconds: Self.testTime(quiz, at: ctx.now),
+            missedCount: result.missedIDs.count,
+            timeLimitMinutes: quiz.deadline != nil ? stateInfo?.test.timeLimitMinutes : nil,
+            readiness: quiz.mode.isPracticeTest ? readiness(after: result) : nil,
+            reward: reward(since: quiz.xpAtStart),
+            averageSeconds: result.averageSeconds, previousBest: previousBest,
+            livesLeft: quiz.mode == .livesChallenge ? quiz.lives : nil)
         var rows: [[Button]] = []
         if !result.missedIDs.isEmpty {
             rows.append([Button(.seeMisses(count: result.missedIDs.count), .missesPage(quiz: quiz.id, page: 0))])
         }
         // Offered only after a run with misses of its own: "Review my misses" after 10/10 reads as a reproach.
-        if !result.missedIDs.isEmpty && quiz.mode != .review && QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false {
+        if !result.missedIDs.isEmpty && quiz.mode != .review
+            && QuestionPicker.reviewQuestions(state, banks: banks).isEmpty == false
+        {
             rows.append([Button(.reviewMyMisses, .menu(.review))])
         }
         rows.append([Button(.challengeFriend, .menu(.challenge))])
@@ -372,11 +435,18 @@ extension Reduction {
 
     /// "Leave today's Daily 5?": keep playing it, or leave it for the quiz asked for.
     mutating func askToLeaveDaily(_ open: QuizRun) {
-        send(Reply(.notice(.leaveDailyFirst), buttons: [
-            [Button(.continueQuiz(number: min(open.index + 1, open.questionIDs.count), total: open.questionIDs.count),
-                    .menu(.resume))],
-            [Button(.leaveDaily, .menu(.leaveDaily))],
-        ]))
+        send(
+            Reply(
+                .notice(.leaveDailyFirst),
+                buttons: [
+                    [
+                        Button(
+                            .continueQuiz(
+                                number: min(open.index + 1, open.questionIDs.count), total: open.questionIDs.count),
+                            .menu(.resume))
+                    ],
+                    [Button(.leaveDaily, .menu(.leaveDaily))],
+                ]))
     }
 
     /// The learner chose to leave the Daily 5 for the quiz they asked for.

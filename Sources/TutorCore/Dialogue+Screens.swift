@@ -65,24 +65,39 @@ extension Reduction {
     /// "Oklahoma — is that right?" (Yes / Pick another).
     mutating func confirmState(_ picked: StateInfo) {
         state.session.screen = .pickingState
-        send(.confirmState(picked), buttons: [[Button(.yesState(name: picked.name), .pickState(picked.code)),
-                                               Button(.pickAnother, .menu(.otherState))]])
+        send(
+            .confirmState(picked),
+            buttons: [
+                [
+                    Button(.yesState(name: picked.name), .pickState(picked.code)),
+                    Button(.pickAnother, .menu(.otherState)),
+                ]
+            ])
     }
 
     /// A state the learner asked for: taken at once, unless a practice test of another state is
     /// open, which the learner is asked about first.
     mutating func requestState(_ picked: StateInfo) {
-        if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = stateInfo, current.code != picked.code {
+        if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = stateInfo, current.code != picked.code
+        {
             state.session.screen = .quiz
-            return send(.confirmSwitch(from: current.name, to: picked.name, test: quiz.mode),
-                        buttons: [[Button(.switchTo(name: picked.name), .switchState(picked.code)), Button(.backToTest, .menu(.resume))]])
+            return send(
+                .confirmSwitch(from: current.name, to: picked.name, test: quiz.mode),
+                buttons: [
+                    [
+                        Button(.switchTo(name: picked.name), .switchState(picked.code)),
+                        Button(.backToTest, .menu(.resume)),
+                    ]
+                ])
         }
         choose(picked)
     }
 
     /// Switches state; an open practice test is put aside for its own state, not relabelled.
     mutating func switchState(to picked: StateInfo) {
-        if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = learner.stateCode, current != picked.code {
+        if let quiz = state.session.quiz, quiz.mode.isPracticeTest, let current = learner.stateCode,
+            current != picked.code
+        {
             if quiz.deadline != nil { effects.append(.cancelTimer(key: quiz.deadlineKey)) }
             park(quiz, state: current)
             state.session.quiz = nil
@@ -99,10 +114,15 @@ extension Reduction {
             state.session.quiz = unparked(parked)
             state.session.parkedQuiz = nil
             state.session.parkedState = nil
-            if let deadline = parked.deadline, deadline > ctx.now { effects.append(.setTimer(key: parked.deadlineKey, at: deadline)) }
+            if let deadline = parked.deadline, deadline > ctx.now {
+                effects.append(.setTimer(key: parked.deadlineKey, at: deadline))
+            }
         }
-        send(.stateCard(StateCardView(state: picked, ownQuestions: banks.stateQuestions[picked.code]?.count ?? 0,
-                                           permitAgeDetail: banks.stateRules.entry("permitAge", state: picked.code)?.detail)))
+        send(
+            .stateCard(
+                StateCardView(
+                    state: picked, ownQuestions: banks.stateQuestions[picked.code]?.count ?? 0,
+                    permitAgeDetail: banks.stateRules.entry("permitAge", state: picked.code)?.detail)))
         showHome()
     }
 
@@ -110,15 +130,23 @@ extension Reduction {
     /// waits behind Continue, and Home shows.
     mutating func leaveToHome() {
         if let run = state.session.cards {
-            if run.reviewed > 0 { finishFlashcards(reviewed: run.reviewed, leftEarly: true) } else { state.session.cards = nil }
+            if run.reviewed > 0 {
+                finishFlashcards(reviewed: run.reviewed, leftEarly: true)
+            } else {
+                state.session.cards = nil
+            }
         }
         showHome()
     }
 
     /// Home's Daily 5 button: to play, or once played today its score (a try used part-way too).
     var dailyButtonLabel: ButtonLabel {
-        guard learner.dailyDay != nil, learner.dailyDay == dailyDay, openDaily == nil else { return .daily(done: false) }
-        if let played = state.session.dailyPlayed, played.day == dailyDay { return .dailyScore(score: played.score, total: played.total) }
+        guard learner.dailyDay != nil, learner.dailyDay == dailyDay, openDaily == nil else {
+            return .daily(done: false)
+        }
+        if let played = state.session.dailyPlayed, played.day == dailyDay {
+            return .dailyScore(score: played.score, total: played.total)
+        }
         return .daily(done: true)
     }
 
@@ -128,13 +156,15 @@ extension Reduction {
         let pool = banks.pool(for: info.code)
         let missed = QuestionPicker.reviewQuestions(state, banks: banks, limit: Int.max).count
         let lessons = lessonProgress
-        var view = HomeView(firstName: learner.firstName, stateName: info.name,
-                            streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
-                            missedCount: missed, seenCount: seenCount(info.code),
-                            totalCount: pool.count, xp: learner.xp,
-                            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
-                            streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0 ? learner.streak.current : nil,
-                            lessonsDone: lessons.done, lessonsTotal: lessons.total)
+        var view = HomeView(
+            firstName: learner.firstName, stateName: info.name,
+            streak: learner.streak.current(on: today), studiedToday: learner.streak.studied(on: today),
+            missedCount: missed, seenCount: seenCount(info.code),
+            totalCount: pool.count, xp: learner.xp,
+            answeredToday: learner.answeredDay == today ? learner.answeredToday : 0,
+            streakEnded: learner.streak.current >= 2 && learner.streak.current(on: today) == 0
+                ? learner.streak.current : nil,
+            lessonsDone: lessons.done, lessonsTotal: lessons.total)
         view.league = leagueStanding()?.line
         view.lastWeek = lastWeekOnHome()
         if let daily = openDaily, !daily.answers.isEmpty { view.dailyWaiting = daily.answers.count }
@@ -147,13 +177,19 @@ extension Reduction {
         if lessons.total > 0 { rows.append([learnButton ?? Button(.lessonsAllDone, .menu(.topics))]) }
         rows.append([Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))])
         // Only cards due now are counted: "(10 new)" on a new account read as ten cards waiting.
-        rows.append([Button(.flashcards(due: due), .menu(.flashcards)),
-                     Button(.gallery, .menu(.gallery))])
+        rows.append([
+            Button(.flashcards(due: due), .menu(.flashcards)),
+            Button(.gallery, .menu(.gallery)),
+        ])
         rows.append([Button(.topics, .menu(.topics)), Button(.reviewMissed(count: missed), .menu(.review))])
-        rows.append([Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge)),
-                     Button(dailyButtonLabel, .menu(.daily))])
+        rows.append([
+            Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge)),
+            Button(dailyButtonLabel, .menu(.daily)),
+        ])
         rows.append([Button(.challengeFriend, .menu(.challenge)), Button(.friends, .menu(.friends))])
-        rows.append([Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help))])
+        rows.append([
+            Button(.progress, .menu(.progress)), Button(.settings, .menu(.settings)), Button(.help, .menu(.help)),
+        ])
         // A lesson's open check goes on through the lesson button above, not a second Continue.
         if let quiz = state.session.quiz, !quiz.isLessonCheck {
             rows.append([Button(.continueQuiz(number: quiz.index + 1, total: quiz.questionIDs.count), .menu(.resume))])
@@ -166,13 +202,15 @@ extension Reduction {
         state.session.screen = .home
         let topics = Set(banks.pool(for: learner.stateCode).map(\.category)).sorted()
         // A topic with lessons opens its list (lessons with ✅, and its quiz); one without, its quiz.
-        let banks = self.banks, done = state.lessonsDone
+        let banks = self.banks
+        let done = state.lessonsDone
         let lessons = { (t: Topic) in t == .stateSpecific ? banks.lessons(forState: info.code) : banks.lessons(for: t) }
         var rows = stride(from: 0, to: topics.count, by: 2).map { i in
             topics[i..<min(i + 2, topics.count)].map { t -> Button in
                 let list = lessons(t)
                 guard !list.isEmpty else { return Button(.topic(t), .pickTopic(t)) }
-                return Button(.topicProgress(t, done: list.filter { done[$0.id] != nil }.count, of: list.count), .topicLessons(t))
+                return Button(
+                    .topicProgress(t, done: list.filter { done[$0.id] != nil }.count, of: list.count), .topicLessons(t))
             }
         }
         rows.append([Button(.home, .menu(.home))])
@@ -183,25 +221,34 @@ extension Reduction {
         guard let info = stateInfo else { return showStatePicker() }
         state.session.screen = .progress
         let pool = banks.pool(for: info.code)
-        var view = ProgressView(stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
-                                seenCount: seenCount(info.code), totalCount: pool.count,
-                                streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
-                                recent: Array(stateResults.suffix(5).reversed()), readiness: readiness(),
-                                xp: learner.xp, badges: learner.badges.sorted(),
-                                cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count,
-                                freezes: learner.streak.freezes)
+        var view = ProgressView(
+            stateName: info.name, mastery: Mastery.byTopic(state.progress, pool: pool),
+            seenCount: seenCount(info.code), totalCount: pool.count,
+            streak: learner.streak.current(on: today), bestStreak: learner.streak.best,
+            recent: Array(stateResults.suffix(5).reversed()), readiness: readiness(),
+            xp: learner.xp, badges: learner.badges.sorted(),
+            cardsDue: state.dueCards(at: ctx.now, in: banks.poolIDs(for: info.code)).count,
+            freezes: learner.streak.freezes)
         view.league = leagueStanding()
         let tests = stateResults.filter(\.mode.isPracticeTest)
-        let chart = tests.isEmpty ? nil : ScoreChartSpec(
-            points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) }, passPercent: info.test.passPercent ?? 80,
-            learnerName: learner.firstName, stateName: info.name, timeZone: Dialogue.timeZone(of: learner, banks: banks).identifier)
+        let chart =
+            tests.isEmpty
+            ? nil
+            : ScoreChartSpec(
+                points: tests.map { .init(date: $0.finishedAt, percent: $0.percent) },
+                passPercent: info.test.passPercent ?? 80,
+                learnerName: learner.firstName, stateName: info.name,
+                timeZone: Dialogue.timeZone(of: learner, banks: banks).identifier)
         // A button to each topic never tried (it counts at a beginner's level until tried).
         let untried = view.readiness.map { $0.shown ? $0.untriedTopics.prefix(4) : [] } ?? []
         let tryRows = stride(from: 0, to: untried.count, by: 2).map { i in
             untried.dropFirst(i).prefix(2).map { Button(.topic($0), .pickTopic($0)) }
         }
-        let rows = tryRows + [[Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
-                              [Button(.home, .menu(.home))]]
+        let rows =
+            tryRows + [
+                [Button(.quickQuiz, .menu(.quickQuiz)), Button(.practiceTest, .menu(.practiceTest))],
+                [Button(.home, .menu(.home))],
+            ]
         send(Reply(.progress(view), buttons: rows, chart: chart))
     }
 
@@ -209,20 +256,26 @@ extension Reduction {
         state.session.screen = .settings
         let zones = stateInfo?.timeZones ?? []
         let zone = Dialogue.timeZone(of: learner, banks: banks).identifier
-        var view = SettingsView(stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
-                                nudgesOn: learner.nudgesOn, nudgeMinute: learner.nudgeMinute,
-                                paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil,
-                                fourButtonCards: learner.fourButtonCards)
+        var view = SettingsView(
+            stateName: stateInfo?.name, revealAnswersAsYouGo: learner.revealAnswersAsYouGo,
+            nudgesOn: learner.nudgesOn, nudgeMinute: learner.nudgeMinute,
+            paused: learner.ignoredNudges >= Nudges.pauseAfterIgnored, timeZone: zones.count > 1 ? zone : nil,
+            fourButtonCards: learner.fourButtonCards)
         view.stopped = learner.stopped
         view.hideFromFriends = learner.hideFromFriends
-        var rows: [[Button]] = [[Button(.changeState, .menu(.changeState))],
-                                [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
-                                [Button(.fourButtons(on: !learner.fourButtonCards), .menu(.toggleFourButtons))],
-                                learner.stopped ? [Button(.messagesBackOn, .menu(.messagesOn))]
-                                                : [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))]]
+        var rows: [[Button]] = [
+            [Button(.changeState, .menu(.changeState))],
+            [Button(.revealAnswers(on: !learner.revealAnswersAsYouGo), .menu(.toggleReveal))],
+            [Button(.fourButtons(on: !learner.fourButtonCards), .menu(.toggleFourButtons))],
+            learner.stopped
+                ? [Button(.messagesBackOn, .menu(.messagesOn))]
+                : [Button(.nudges(on: !learner.nudgesOn), .menu(.toggleNudges))],
+        ]
         if learner.nudgesOn && !learner.stopped {
             // Two rows of three: six times in one row don't fit a phone.
-            let times = Nudges.choices.map { Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0)) }
+            let times = Nudges.choices.map {
+                Button(.nudgeTime(minute: $0, selected: $0 == learner.nudgeMinute), .setNudgeTime($0))
+            }
             rows += stride(from: 0, to: times.count, by: 3).map { Array(times[$0..<min($0 + 3, times.count)]) }
         }
         if zones.count > 1 {
@@ -246,15 +299,23 @@ extension Reduction {
         let due = state.dueCards(at: ctx.now, in: banks.poolIDs(for: learner.stateCode)).count
         var rows = [[Button(.quickQuiz, .menu(.quickQuiz))]]
         // Offer the quickest useful thing: due flashcards first, then misses.
-        if due > 0 { rows[0].append(Button(.flashcards(due: due), .menu(.flashcards))) }
-        else if missed > 0 { rows[0].append(Button(.reviewMissed(count: missed), .menu(.review))) }
+        if due > 0 {
+            rows[0].append(Button(.flashcards(due: due), .menu(.flashcards)))
+        } else if missed > 0 {
+            rows[0].append(Button(.reviewMissed(count: missed), .menu(.review)))
+        }
         // The reminder can point to the next lesson too.
         if let learn = learnButton { rows.append([learn]) }
         // And to today's Daily 5, if not played yet.
         let dailyWaiting = dailyDay != nil && learner.dailyDay != dailyDay
         if dailyWaiting { rows.append([Button(.daily(done: false), .menu(.daily))]) }
-        send(Reply(.nudge(NudgeView(firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed, cardsDue: due,
-                                    dailyWaiting: dailyWaiting)),
-                   buttons: rows, bulk: true))
+        send(
+            Reply(
+                .nudge(
+                    NudgeView(
+                        firstName: learner.firstName, streak: learner.streak.current(on: today), missedCount: missed,
+                        cardsDue: due,
+                        dailyWaiting: dailyWaiting)),
+                buttons: rows, bulk: true))
     }
 }

@@ -11,16 +11,21 @@ extension Reduction {
         let best: [QuizResult?] = (1...ExamBuilder.fixedTests).map { n in
             stateResults.filter { $0.mode == .practiceTest(number: n) }.max { $0.correct < $1.correct }
         }
-        var rows: [[Button]] = [(1...ExamBuilder.fixedTests).map { n in
-            Button(.testNumber(n, passed: best[n - 1]?.passed), .startTest(n))
-        }]
+        var rows: [[Button]] = [
+            (1...ExamBuilder.fixedTests).map { n in
+                Button(.testNumber(n, passed: best[n - 1]?.passed), .startTest(n))
+            }
+        ]
         rows.append([Button(.randomTest, .startTest(0))])
         rows.append([Button(.home, .menu(.home))])
         var view = PickTestView(state: info, best: best)
         // The fixed test open, or put aside for another quiz: "in progress", not "not taken yet".
-        let aside = state.session.parkedState == nil || state.session.parkedState == info.code ? state.session.parkedQuiz : nil
+        let aside =
+            state.session.parkedState == nil || state.session.parkedState == info.code ? state.session.parkedQuiz : nil
         for run in [state.session.quiz, aside].compactMap({ $0 }) {
-            if case .practiceTest(let n) = run.mode, n != 0, !run.answers.isEmpty { view.open = .init(number: n, answered: run.answers.count) }
+            if case .practiceTest(let n) = run.mode, n != 0, !run.answers.isEmpty {
+                view.open = .init(number: n, answered: run.answers.count)
+            }
         }
         view.revealAsYouGo = learner.revealAnswersAsYouGo
         view.untaught = untaughtInATest(info)

@@ -74,7 +74,9 @@ extension Reduction {
             rateCard(.again)
             return true
         }
-        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords) || !words.isDisjoint(with: Self.knewWords) {
+        if Self.matches(typed, Self.knewWords) || Self.matches(typed, Self.nextWords)
+            || !words.isDisjoint(with: Self.knewWords)
+        {
             rateCard(.good)
             return true
         }
@@ -96,7 +98,9 @@ extension Reduction {
     /// in one option only ("3 feet" for "At least 3 feet").
     static func optionTyped(_ text: String, _ q: Question) -> Int? {
         let typed = AnswerMatcher.normalize(text)
-        if typed.count >= 3, let exact = q.answers.firstIndex(where: { AnswerMatcher.normalize($0) == typed }) { return exact }
+        if typed.count >= 3, let exact = q.answers.firstIndex(where: { AnswerMatcher.normalize($0) == typed }) {
+            return exact
+        }
         let words = plainWords(text)
         guard words.count >= 3 else { return nil }
         let within = q.answers.indices.filter { (" " + plainWords(q.answers[$0]) + " ").contains(" " + words + " ") }
@@ -141,12 +145,18 @@ extension Reduction {
         "yep", "yeah", "sure", "more", "next card", "next one", ">", "->",
     ]
     static let backWords: Set<String> = ["back", "previous", "prev", "go back", "last one", "<", "<-"]
-    static let againWords: Set<String> = ["again", "no", "nope", "nah", "didnt", "didn't", "didnt know", "didn't know", "forgot",
-                                          "wrong", "missed"]
-    static let knewWords: Set<String> = ["knew it", "i knew it", "knew", "got it", "got it right", "right", "easy", "good", "yes",
-                                         "ya", "yep", "yeah", "yup", "correct"]
-    static let progressPhrases = ["chance of passing", "chances of passing", "my chance", "my chances", "how am i doing",
-                                  "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score"]
+    static let againWords: Set<String> = [
+        "again", "no", "nope", "nah", "didnt", "didn't", "didnt know", "didn't know", "forgot",
+        "wrong", "missed",
+    ]
+    static let knewWords: Set<String> = [
+        "knew it", "i knew it", "knew", "got it", "got it right", "right", "easy", "good", "yes",
+        "ya", "yep", "yeah", "yup", "correct",
+    ]
+    static let progressPhrases = [
+        "chance of passing", "chances of passing", "my chance", "my chances", "how am i doing",
+        "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score",
+    ]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
     static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
     static let menuWords: [(MenuItem, Set<String>)] = [

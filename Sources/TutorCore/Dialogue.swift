@@ -9,7 +9,7 @@ public enum Dialogue {
 
     public static func reduce(_ state: ChatState, _ event: Event, _ context: DialogueContext) -> (ChatState, [Effect]) {
         var r = Reduction(state: state, ctx: context)
-        r.state.session = state.session.repaired()   // no stored position may index past an end
+        r.state.session = state.session.repaired()  // no stored position may index past an end
         r.handle(event)
         if let level = r.levelReached {
             if let quiz = r.state.session.quiz, quiz.hidesAnswers {
@@ -19,21 +19,25 @@ public enum Dialogue {
             }
         }
         if !r.effects.contains(.eraseLearner) {
-            r.state.learner.nextNudgeAt = Nudges.next(for: r.state.learner, now: context.now,
-                                                      timeZone: timeZone(of: r.state.learner, banks: context.banks))
+            r.state.learner.nextNudgeAt = Nudges.next(
+                for: r.state.learner, now: context.now,
+                timeZone: timeZone(of: r.state.learner, banks: context.banks))
         }
         return (r.state, r.effects)
     }
 
     /// A fresh chat, before its first event.
     public static func newChat(chatID: Int64, sender: Sender, isGroup: Bool, now: Date) -> ChatState {
-        ChatState(learner: Learner(chatID: chatID, userID: sender.userID, firstName: sender.firstName,
-                                   languageCode: sender.languageCode, isGroup: isGroup, joinedAt: now))
+        ChatState(
+            learner: Learner(
+                chatID: chatID, userID: sender.userID, firstName: sender.firstName,
+                languageCode: sender.languageCode, isGroup: isGroup, joinedAt: now))
     }
 
     /// The learner's time zone: their own choice, else their state's main zone, else Eastern.
     public static func timeZone(of learner: Learner, banks: Banks) -> TimeZone {
-        let id = learner.timeZone ?? learner.stateCode.flatMap { banks.state($0)?.primaryTimeZone } ?? "America/New_York"
+        let id =
+            learner.timeZone ?? learner.stateCode.flatMap { banks.state($0)?.primaryTimeZone } ?? "America/New_York"
         return TimeZone(identifier: id) ?? TimeZone(identifier: "America/New_York")!
     }
 }
@@ -65,15 +69,19 @@ struct Reduction {
 
     mutating func handle(_ event: Event) {
         switch event {
-        case .botBlocked: state.learner.blocked = true; return
-        case .botUnblocked: state.learner.blocked = false; return
+        case .botBlocked:
+            state.learner.blocked = true
+            return
+        case .botUnblocked:
+            state.learner.blocked = false
+            return
         case .timerFired(let key): return timerFired(key)
         case .nudgeDue: return nudgeDue()
         default: break
         }
         state.learner.blocked = false
         state.learner.lastActiveAt = ctx.now
-        state.learner.ignoredNudges = 0   // they came back: reminders resume
+        state.learner.ignoredNudges = 0  // they came back: reminders resume
         if learner.isGroup { return handleInGroup(event) }
 
         switch event {
@@ -111,7 +119,9 @@ struct Reduction {
             state.learner.stopped = true
             state.session.cards = nil
             state.session.screen = .stopped
-            send(.notice(.stopped), buttons: [[Button(.messagesBackOn, .menu(.messagesOn))], [Button(.home, .menu(.home))]])
+            send(
+                .notice(.stopped),
+                buttons: [[Button(.messagesBackOn, .menu(.messagesOn))], [Button(.home, .menu(.home))]])
         case .test: showTestPicker()
         case .cards: startFlashcards()
         case .signs: showSignGroups()
@@ -126,7 +136,9 @@ struct Reduction {
             if !firstTime { send(.notice(.resumed)) }
         }
         // Greeted as new until past the state picker ("Welcome back" to a second /start read oddly).
-        send(firstTime || learner.stateCode == nil ? .welcome(firstName: learner.firstName) : .welcomeBack(firstName: learner.firstName))
+        send(
+            firstTime || learner.stateCode == nil
+                ? .welcome(firstName: learner.firstName) : .welcomeBack(firstName: learner.firstName))
         // /start leaves any session: a card run ends; an open quiz waits behind Continue on home.
         state.session.cards = nil
         if let payload, let picked = StateMatcher.match(payload, in: banks.states) {
@@ -139,21 +151,25 @@ struct Reduction {
     }
 
     mutating func handleText(_ raw: String) {
-        let text = String(trimmed(raw))   // the same set as .whitespacesAndNewlines, without NSString
+        let text = String(trimmed(raw))  // the same set as .whitespacesAndNewlines, without NSString
         guard text.count <= Dialogue.maxUsefulTextLength else { return notice(.tooLong) }
         guard !text.isEmpty else { return notice(.didNotCatchThat) }
 
         // A first message ("hi", "ok", "thanks" after a deletion) gets the welcome, never a state by accident.
         if state.session.screen == .new {
             start(payload: nil)
-            if let picked = StateMatcher.match(text, in: banks.states), StateMatcher.isFullName(text, of: picked) { choose(picked) }
+            if let picked = StateMatcher.match(text, in: banks.states), StateMatcher.isFullName(text, of: picked) {
+                choose(picked)
+            }
             return
         }
         // Someone with no state yet is asked for one, except mid-quiz: a friend's challenge is
         // played before picking a state, and "D" or "hi" there is an answer or a stray word,
         // never Delaware or Hawaii.
-        if [.pickingState, .typingState].contains(state.session.screen) || (learner.stateCode == nil && state.session.screen != .quiz) {
-            if Reduction.homeWords.contains(text.lowercased()) { return showStatePicker() }   // "hi" is no Hawaii
+        if [.pickingState, .typingState].contains(state.session.screen)
+            || (learner.stateCode == nil && state.session.screen != .quiz)
+        {
+            if Reduction.homeWords.contains(text.lowercased()) { return showStatePicker() }  // "hi" is no Hawaii
             if let picked = StateMatcher.match(text, in: banks.states) {
                 return StateMatcher.needsConfirmation(text, for: picked) ? confirmState(picked) : requestState(picked)
             }
@@ -164,11 +180,15 @@ struct Reduction {
         if leaves(text) { return leaveToHome() }
         // A reminder time typed on the settings screen ("4pm", "7:30").
         if state.session.screen == .settings, learner.nudgesOn, !learner.stopped, let minute = Nudges.parseTime(text) {
-            guard Nudges.isAllowed(minute) else { send(.notice(.reminderQuietHours)); return showSettings() }
+            guard Nudges.isAllowed(minute) else {
+                send(.notice(.reminderQuietHours))
+                return showSettings()
+            }
             state.learner.nudgeMinute = minute
             return showSettings()
         }
-        if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID) {
+        if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID)
+        {
             switch quiz.phase {
             case .asking where q.kind == .fillIn:
                 return typedAtFillIn(text, quiz)
@@ -180,13 +200,20 @@ struct Reduction {
                     return answer(original: value ? 0 : 1, target: .tag(quiz.questionTag))
                 }
                 // The option's own words ("diamond", or "3 feet" for "At least 3 feet"), as a person might type them.
-                if let option = Reduction.optionTyped(text, q) { return answer(original: option, target: .tag(quiz.questionTag)) }
+                if let option = Reduction.optionTyped(text, q) {
+                    return answer(original: option, target: .tag(quiz.questionTag))
+                }
                 // "idk": show the answer (it counts as a miss, so it comes back in review).
-                if Reduction.dontKnow.contains(text.lowercased()) { return answer(original: -1, target: .tag(quiz.questionTag)) }
+                if Reduction.dontKnow.contains(text.lowercased()) {
+                    return answer(original: -1, target: .tag(quiz.questionTag))
+                }
                 // A real question typed mid-quiz is answered, then the open one shown again; in a
                 // practice test it waits (the real test has no one to ask either).
                 if let asked = asksTheTutorMidQuiz(text) {
-                    if quiz.mode.isPracticeTest { send(.notice(.askAfterTheTest)); return }
+                    if quiz.mode.isPracticeTest {
+                        send(.notice(.askAfterTheTest))
+                        return
+                    }
                     answerAsked(text, asked)
                     return resume()
                 }
@@ -243,9 +270,12 @@ struct Reduction {
         case .answer(let quizID, let index, let option):
             guard let quiz = state.session.quiz, quiz.id == quizID else { return stale(callbackID) }
             if index < quiz.index || (index == quiz.index && quiz.phase == .answered) {
-                effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered)); return
+                effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered))
+                return
             }
-            guard index == quiz.index, let q = banks.question(quiz.currentQuestionID), q.answers.indices.contains(option) else {
+            guard index == quiz.index, let q = banks.question(quiz.currentQuestionID),
+                q.answers.indices.contains(option)
+            else {
                 return stale(callbackID)
             }
             effects.append(ack)
@@ -253,10 +283,16 @@ struct Reduction {
         case .next(let quizID, let index):
             guard let quiz = state.session.quiz, quiz.id == quizID else {
                 // The last "See results" of a finished quiz, tapped twice: nothing to do.
-                if state.results.last?.quizID == quizID { effects.append(ack); return }
+                if state.results.last?.quizID == quizID {
+                    effects.append(ack)
+                    return
+                }
                 return stale(callbackID)
             }
-            if index < quiz.index { effects.append(ack); return }
+            if index < quiz.index {
+                effects.append(ack)
+                return
+            }
             guard index == quiz.index, quiz.phase == .answered else { return stale(callbackID) }
             effects.append(ack)
             advance()
@@ -290,8 +326,13 @@ struct Reduction {
             if let zones = stateInfo?.timeZones, zones.indices.contains(index) { state.learner.timeZone = zones[index] }
             showSettings()
         case .showCard(let seq, let index):
-            guard let run = state.session.cards, run.seq == seq, run.index == index else { return staleCard(callbackID, seq: seq) }
-            if run.showingAnswer { effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered)); return }
+            guard let run = state.session.cards, run.seq == seq, run.index == index else {
+                return staleCard(callbackID, seq: seq)
+            }
+            if run.showingAnswer {
+                effects.append(.answerButton(callbackID: callbackID, toast: .alreadyAnswered))
+                return
+            }
             effects.append(ack)
             revealCard(target: .id(messageID))
         case .rateCard(let seq, let index, let rating):
@@ -346,7 +387,11 @@ struct Reduction {
         case .changeState: showStatePicker()
         case .otherState: showTypeState()
         case .tryAnother:
-            if let last = state.results.last?.mode, last.isPracticeTest { showTestPicker() } else { startQuiz(state.results.last?.mode ?? .quick) }
+            if let last = state.results.last?.mode, last.isPracticeTest {
+                showTestPicker()
+            } else {
+                startQuiz(state.results.last?.mode ?? .quick)
+            }
         case .resume: resume()
         case .practiceTest: showTestPicker()
         case .timedChallenge: startQuiz(.timedChallenge)
@@ -369,7 +414,10 @@ struct Reduction {
             guard let run = state.session.cards else { return showHome() }
             finishFlashcards(reviewed: run.reviewed, leftEarly: run.index < run.questionIDs.count)
         case .messagesOn:
-            if learner.stopped { state.learner.stopped = false; send(.notice(.resumed)) }
+            if learner.stopped {
+                state.learner.stopped = false
+                send(.notice(.resumed))
+            }
             showSettings()
         case .gallery: showSignGroups()
         case .livesChallenge: startQuiz(.livesChallenge)
@@ -378,11 +426,14 @@ struct Reduction {
             showSettings()
         case .deleteData:
             state.session.screen = .settings
-            send(.confirmDelete, buttons: [[Button(.confirmDelete, .menu(.confirmDelete))], [Button(.keepData, .menu(.settings))]])
+            send(
+                .confirmDelete,
+                buttons: [[Button(.confirmDelete, .menu(.confirmDelete))], [Button(.keepData, .menu(.settings))]])
         case .confirmDelete:
             effects.append(.eraseLearner)
-            state = Dialogue.newChat(chatID: learner.chatID, sender: Sender(userID: learner.userID, firstName: learner.firstName),
-                                     isGroup: false, now: ctx.now)
+            state = Dialogue.newChat(
+                chatID: learner.chatID, sender: Sender(userID: learner.userID, firstName: learner.firstName),
+                isGroup: false, now: ctx.now)
             send(.dataDeleted)
         }
     }

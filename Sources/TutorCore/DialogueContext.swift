@@ -12,7 +12,10 @@ public struct DialogueContext: Sendable {
     /// look-up when the reducer asks (`freshTokenLookup`), or given (tests).
     public var freshToken: String? {
         get { freshTokenLookup.map { $0.value } ?? givenToken }
-        set { givenToken = newValue; freshTokenLookup = nil }
+        set {
+            givenToken = newValue
+            freshTokenLookup = nil
+        }
     }
     private var givenToken: String? = nil
     public var freshTokenLookup: Lookup<String?>? = nil
@@ -25,7 +28,10 @@ public struct DialogueContext: Sendable {
     /// screen that shows friends gets them, and an answer that shows none costs no read.
     public var friends: [FriendSummary]? {
         get { friendsLookup.map { $0.value } ?? givenFriends }
-        set { givenFriends = newValue; friendsLookup = nil }
+        set {
+            givenFriends = newValue
+            friendsLookup = nil
+        }
     }
     private var givenFriends: [FriendSummary]? = nil
     public var friendsLookup: Lookup<[FriendSummary]?>? = nil
@@ -43,13 +49,20 @@ public struct DialogueContext: Sendable {
     /// What the edge's ask index found for typed text (`.textSent`): the card that answers it, if any.
     public var asked: AskLookup? = nil
 
-    public init(banks: Banks, now: Date, seed: UInt64) { self.banks = banks; self.now = now; self.seed = seed }
+    public init(banks: Banks, now: Date, seed: UInt64) {
+        self.banks = banks
+        self.now = now
+        self.seed = seed
+    }
 }
 
 /// A value the edge reads only if the reducer asks for it, at most once per event (the reducer
 /// stays free of I/O: the look-up is the edge's, given to it like a dependency).
 public final class Lookup<Value: Sendable>: Sendable {
-    private enum Loaded { case notYet, done(Value) }
+    private enum Loaded {
+        case notYet
+        case done(Value)
+    }
     private let load: @Sendable () -> Value
     private let loaded = Mutex<Loaded>(.notYet)
 
@@ -68,4 +81,3 @@ public final class Lookup<Value: Sendable>: Sendable {
         return false
     }
 }
-

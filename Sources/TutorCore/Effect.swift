@@ -35,14 +35,21 @@ public enum ButtonLabel: Equatable, Sendable {
     case signGroup(SignGroup)
     case fourButtons(on: Bool)
     case topic(Topic)
-    case yesState(name: String), pickAnother, switchTo(name: String), backToTest, doneForNow
+    case yesState(name: String)
+    case pickAnother
+    case switchTo(name: String)
+    case backToTest, doneForNow
     /// "Leave the Daily 5": another quiz was asked for while today's Daily 5 is open.
     case leaveDaily
     case messagesBackOn
     /// Home's lesson button: the next lesson ("📖 Learn: Road signs · lesson 2 of 5"), or the one open;
     /// `stateName`: a state's own lesson is labelled by its state ("Kentucky rules"), as the lesson itself is.
     case learn(topic: Topic, number: Int, of: Int, continuing: Bool, stateName: String? = nil)
-    case nextCard, checkYourself(questions: Int), testOut(needed: Int, of: Int), nextLesson, quizTopic(Topic)
+    case nextCard
+    case checkYourself(questions: Int)
+    case testOut(needed: Int, of: Int)
+    case nextLesson
+    case quizTopic(Topic)
     /// A lesson in a topic's list, ✅ when done.
     case lesson(number: Int, title: String, done: Bool)
     case lessonsAllDone
@@ -56,14 +63,17 @@ public enum ButtonLabel: Equatable, Sendable {
     case playChallenge(name: String)
     case removeFriend(name: String)
     /// The Remove confirmation: "✖ Yes, remove Jordan" / "Keep Jordan".
-    case confirmUnfriend(name: String), keepFriend(name: String)
+    case confirmUnfriend(name: String)
+    case keepFriend(name: String)
     case daily(done: Bool)
     /// Today's Daily 5 once played: its score ("📅 Daily 5: 2/5"). A ✅ after a run left at 2 of 5
     /// read as "completed" to a play-tester.
     case dailyScore(score: Int, total: Int)
     case hideFromFriends(on: Bool)
     /// Under an answer to a typed question: "📖 Open the lesson", "✍️ Quiz me on this", "Or did you mean: …", 👍 / 👎.
-    case openTheLesson, quizMeOnThis, didYouMean(String), helpful(Bool)
+    case openTheLesson, quizMeOnThis
+    case didYouMean(String)
+    case helpful(Bool)
 }
 
 public struct Button: Equatable, Sendable {
@@ -72,11 +82,16 @@ public struct Button: Equatable, Sendable {
     /// A link button (Telegram opens the URL); `action` is what a client without links does instead.
     public var url: String? = nil
 
-    public init(_ label: ButtonLabel, _ action: ButtonAction) { self.label = label; self.action = action }
+    public init(_ label: ButtonLabel, _ action: ButtonAction) {
+        self.label = label
+        self.action = action
+    }
 
     /// A button that opens `url` (a share sheet, a deep link).
     public static func link(_ label: ButtonLabel, _ url: String) -> Button {
-        var b = Button(label, .menu(.home)); b.url = url; return b
+        var b = Button(label, .menu(.home))
+        b.url = url
+        return b
     }
 }
 
@@ -92,9 +107,16 @@ public struct Reply: Equatable, Sendable {
     /// A chart picture sent before the message (practice-test scores over time).
     public var chart: ScoreChartSpec?
 
-    public init(_ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil, bulk: Bool = false,
-                chart: ScoreChartSpec? = nil) {
-        self.message = message; self.buttons = buttons; self.picture = picture; self.tag = tag; self.bulk = bulk; self.chart = chart
+    public init(
+        _ message: Message, buttons: [[Button]] = [], picture: String? = nil, tag: String? = nil, bulk: Bool = false,
+        chart: ScoreChartSpec? = nil
+    ) {
+        self.message = message
+        self.buttons = buttons
+        self.picture = picture
+        self.tag = tag
+        self.bulk = bulk
+        self.chart = chart
     }
 }
 
@@ -103,7 +125,10 @@ public struct ScoreChartSpec: Codable, Equatable, Sendable {
     public struct Point: Codable, Equatable, Sendable {
         public var date: Date
         public var percent: Int
-        public init(date: Date, percent: Int) { self.date = date; self.percent = percent }
+        public init(date: Date, percent: Int) {
+            self.date = date
+            self.percent = percent
+        }
     }
     public var points: [Point]
     public var passPercent: Int
@@ -112,8 +137,11 @@ public struct ScoreChartSpec: Codable, Equatable, Sendable {
     public var timeZone: String
 
     public init(points: [Point], passPercent: Int, learnerName: String, stateName: String, timeZone: String) {
-        self.points = points; self.passPercent = passPercent; self.learnerName = learnerName
-        self.stateName = stateName; self.timeZone = timeZone
+        self.points = points
+        self.passPercent = passPercent
+        self.learnerName = learnerName
+        self.stateName = stateName
+        self.timeZone = timeZone
     }
 }
 
@@ -126,8 +154,11 @@ public struct AnswerRecord: Equatable, Sendable {
     public var localDay: LocalDay
 
     public init(questionID: String, correct: Bool, quizID: Int, answeredAt: Date, localDay: LocalDay) {
-        self.questionID = questionID; self.correct = correct; self.quizID = quizID
-        self.answeredAt = answeredAt; self.localDay = localDay
+        self.questionID = questionID
+        self.correct = correct
+        self.quizID = quizID
+        self.answeredAt = answeredAt
+        self.localDay = localDay
     }
 }
 
@@ -168,5 +199,9 @@ public struct AskRecord: Equatable, Sendable {
     public var text: String
     public var ref: String?
     public var askedAt: Date
-    public init(text: String, ref: String?, askedAt: Date) { self.text = text; self.ref = ref; self.askedAt = askedAt }
+    public init(text: String, ref: String?, askedAt: Date) {
+        self.text = text
+        self.ref = ref
+        self.askedAt = askedAt
+    }
 }

@@ -7,7 +7,9 @@ public struct Sender: Equatable, Sendable {
     public var languageCode: String?
 
     public init(userID: Int64, firstName: String, languageCode: String? = nil) {
-        self.userID = userID; self.firstName = firstName; self.languageCode = languageCode
+        self.userID = userID
+        self.firstName = firstName
+        self.languageCode = languageCode
     }
 }
 
@@ -15,7 +17,9 @@ public enum Command: String, CaseIterable, Sendable {
     case start, home, quiz, test, topics, review, cards, signs, progress, settings, help, about, stop
 
     /// The commands registered with setMyCommands, in menu order (descriptions live in Prompts/).
-    public static let menu: [Command] = [.start, .home, .quiz, .test, .topics, .review, .cards, .signs, .progress, .settings, .help, .about, .stop]
+    public static let menu: [Command] = [
+        .start, .home, .quiz, .test, .topics, .review, .cards, .signs, .progress, .settings, .help, .about, .stop,
+    ]
 }
 
 /// What happened in a chat, parsed from a Telegram update (named for what happened, not what to do).
@@ -39,14 +43,37 @@ public enum Event: Equatable, Sendable {
 
 /// Menu destinations a button can lead to.
 public enum MenuItem: String, CaseIterable, Sendable {
-    case home = "h", quickQuiz = "qq", topics = "tp", review = "rv", progress = "pg", settings = "st"
-    case help = "hl", about = "ab", changeState = "cs", otherState = "os", tryAnother = "ta", resume = "rs"
-    case practiceTest = "pt", timedChallenge = "tc", toggleReveal = "tr"
-    case toggleNudges = "nt", deleteData = "dd", confirmDelete = "dy"
-    case flashcards = "fc", gallery = "sg", livesChallenge = "lc", toggleFourButtons = "fb"
-    case doneForNow = "dn", messagesOn = "mo", leaveDaily = "ld"
-    case learn = "le", testOut = "to"
-    case challenge = "cf", friends = "fr", toggleHideFromFriends = "hf", daily = "dl"
+    case home = "h"
+    case quickQuiz = "qq"
+    case topics = "tp"
+    case review = "rv"
+    case progress = "pg"
+    case settings = "st"
+    case help = "hl"
+    case about = "ab"
+    case changeState = "cs"
+    case otherState = "os"
+    case tryAnother = "ta"
+    case resume = "rs"
+    case practiceTest = "pt"
+    case timedChallenge = "tc"
+    case toggleReveal = "tr"
+    case toggleNudges = "nt"
+    case deleteData = "dd"
+    case confirmDelete = "dy"
+    case flashcards = "fc"
+    case gallery = "sg"
+    case livesChallenge = "lc"
+    case toggleFourButtons = "fb"
+    case doneForNow = "dn"
+    case messagesOn = "mo"
+    case leaveDaily = "ld"
+    case learn = "le"
+    case testOut = "to"
+    case challenge = "cf"
+    case friends = "fr"
+    case toggleHideFromFriends = "hf"
+    case daily = "dl"
     /// "⚔️ Challenge Maya back": whom to is kept in the session, never in the button's data.
     case challengeBack = "cb"
 }
@@ -165,7 +192,8 @@ public enum ButtonAction: Equatable, Sendable {
             guard let q = int(parts[1]), let i = int(parts[2]) else { return nil }
             self = .showCard(seq: q, index: i)
         case ("k", 4):
-            guard let q = int(parts[1]), let i = int(parts[2]), let r = int(parts[3]).flatMap(Rating.init(rawValue:)) else { return nil }
+            guard let q = int(parts[1]), let i = int(parts[2]), let r = int(parts[3]).flatMap(Rating.init(rawValue:))
+            else { return nil }
             self = .rateCard(seq: q, index: i, rating: r)
         case ("g", 2):
             guard let g = SignGroup(rawValue: parts[1]) else { return nil }
@@ -180,7 +208,9 @@ public enum ButtonAction: Equatable, Sendable {
             guard let q = int(parts[1]), let p = int(parts[2]) else { return nil }
             self = .missesPage(quiz: q, page: p)
         case ("l", 2):
-            guard (3...50).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else { return nil }
+            guard (3...50).contains(parts[1].count),
+                parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+            else { return nil }
             self = .openLesson(parts[1])
         case ("e", 3):
             guard let s = int(parts[1]), let c = int(parts[2]) else { return nil }
@@ -197,7 +227,9 @@ public enum ButtonAction: Equatable, Sendable {
             guard ["0", "1"].contains(parts[1]), Self.isAskRef(ref) else { return nil }
             self = .askVote(ref, helpful: parts[1] == "1")
         case ("f", 2), ("u", 2), ("h", 2):
-            guard (4...12).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) else { return nil }
+            guard (4...12).contains(parts[1].count),
+                parts[1].allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) })
+            else { return nil }
             switch parts[0] {
             case "f": self = .removeFriend(parts[1])
             case "u": self = .unfriend(parts[1])

@@ -11,13 +11,15 @@ import Foundation
 
 /// How well the learner recalled the card.
 public enum Rating: Int, Codable, Sendable, CaseIterable {
-    case again = 1, hard, good, easy
+    case again = 1
+    case hard, good, easy
 }
 
 /// Learning: new, on the short learning steps. Review: graduated, scheduled in days.
 /// Relearning: lapsed from review, on the short relearning steps.
 public enum CardState: Int, Codable, Sendable {
-    case learning = 1, review, relearning
+    case learning = 1
+    case review, relearning
 }
 
 public struct FSRSCard: Codable, Equatable, Sendable {
@@ -68,9 +70,11 @@ public struct FSRSParameters: Sendable, Equatable {
     /// (py-fsrs defaults this to true; here it is off unless asked for.)
     public var enableFuzzing: Bool
 
-    public init(weights: [Double] = FSRSParameters.defaultWeights, desiredRetention: Double = 0.9,
-                learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600],
-                maximumInterval: Int = 36500, enableFuzzing: Bool = false) {
+    public init(
+        weights: [Double] = FSRSParameters.defaultWeights, desiredRetention: Double = 0.9,
+        learningSteps: [TimeInterval] = [60, 600], relearningSteps: [TimeInterval] = [600],
+        maximumInterval: Int = 36500, enableFuzzing: Bool = false
+    ) {
         precondition(weights.count == 21, "FSRS-6 takes 21 weights, got \(weights.count)")
         self.weights = weights
         self.desiredRetention = desiredRetention
@@ -122,7 +126,10 @@ public struct FSRSScheduler: Sendable {
         guard let stability = card.stability, let difficulty = card.difficulty else {
             card.stability = initialStability(rating)
             card.difficulty = clampDifficulty(initialDifficulty(rating))
-            if card.state != .learning { card.state = .learning; card.step = 0 }
+            if card.state != .learning {
+                card.state = .learning
+                card.step = 0
+            }
             return schedule(card, rating: rating, at: now, random: &random)
         }
 
@@ -132,8 +139,9 @@ public struct FSRSScheduler: Sendable {
         if let days = daysSinceLastReview, days < 1 {
             card.stability = shortTermStability(stability, rating: rating)
         } else {
-            card.stability = nextStability(difficulty: difficulty, stability: stability,
-                                           retrievability: retrievability(card, at: now), rating: rating)
+            card.stability = nextStability(
+                difficulty: difficulty, stability: stability,
+                retrievability: retrievability(card, at: now), rating: rating)
         }
         card.difficulty = nextDifficulty(difficulty, rating: rating)
         return schedule(card, rating: rating, at: now, random: &random)
@@ -239,16 +247,19 @@ public struct FSRSScheduler: Sendable {
     }
 
     func nextStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
-        let s = rating == .again
+        let s =
+            rating == .again
             ? nextForgetStability(difficulty: difficulty, stability: stability, retrievability: retrievability)
-            : nextRecallStability(difficulty: difficulty, stability: stability, retrievability: retrievability,
-                                  rating: rating)
+            : nextRecallStability(
+                difficulty: difficulty, stability: stability, retrievability: retrievability,
+                rating: rating)
         return clampStability(s)
     }
 
     /// After a lapse: a fraction of the old stability, never more than the same-day "again" would give.
     func nextForgetStability(difficulty: Double, stability: Double, retrievability: Double) -> Double {
-        let longTerm = w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
+        let longTerm =
+            w[11] * pow(difficulty, -w[12]) * (pow(stability + 1, w[13]) - 1)
             * pow(Self.e, (1 - retrievability) * w[14])
         let shortTerm = stability / pow(Self.e, w[17] * w[18])
         return min(longTerm, shortTerm)
@@ -259,8 +270,9 @@ public struct FSRSScheduler: Sendable {
     func nextRecallStability(difficulty: Double, stability: Double, retrievability: Double, rating: Rating) -> Double {
         let hardPenalty = rating == .hard ? w[15] : 1
         let easyBonus = rating == .easy ? w[16] : 1
-        return stability * (1 + pow(Self.e, w[8]) * (11 - difficulty) * pow(stability, -w[9])
-            * (pow(Self.e, (1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus)
+        return stability
+            * (1 + pow(Self.e, w[8]) * (11 - difficulty) * pow(stability, -w[9])
+                * (pow(Self.e, (1 - retrievability) * w[10]) - 1) * hardPenalty * easyBonus)
     }
 
     // MARK: - Fuzz

@@ -44,7 +44,11 @@ public enum Knowledge {
     /// First-attempt accuracy of a newcomer on a four-option question, by difficulty: a little
     /// better than guessing on hard questions, common sense on easy ones.
     public static func newcomerAccuracy(_ d: Difficulty) -> Double {
-        switch d { case .easy: 0.62; case .medium: 0.50; case .hard: 0.40 }
+        switch d {
+        case .easy: 0.62
+        case .medium: 0.50
+        case .hard: 0.40
+        }
     }
 
     /// The chance a newcomer knows `q` (their accuracy with the luck taken out).
@@ -102,7 +106,8 @@ public enum Knowledge {
         let g = guess(question)
         let floor = unstudied ?? newcomerKnown(question)
         let prior = known(stats, at: at, floor: floor) ?? floor
-        let posterior = correct
+        let posterior =
+            correct
             ? prior * (1 - slip) / (prior * (1 - slip) + (1 - prior) * g)
             : prior * slip / (prior * slip + (1 - prior) * (1 - g))
         // Recognition is part of what a soon-repeated answer shows: only the weight's share moves the estimate.

@@ -29,7 +29,9 @@ public enum League {
 
     /// Ranked entries (most XP first; ties by name), the learner among them.
     public static func standings(me: LeagueEntry, friends: [LeagueEntry]) -> [LeagueEntry] {
-        (friends + [me]).sorted { a, b in a.xp != b.xp ? a.xp > b.xp : (a.name, a.isYou ? 1 : 0) < (b.name, b.isYou ? 1 : 0) }
+        (friends + [me]).sorted { a, b in
+            a.xp != b.xp ? a.xp > b.xp : (a.name, a.isYou ? 1 : 0) < (b.name, b.isYou ? 1 : 0)
+        }
     }
 
     /// The learner's line in ranked `table`: places are shared on equal XP ("tied with Ava and Kai").
@@ -37,16 +39,18 @@ public enum League {
         guard table.count > 1, let me = table.first(where: \.isYou) else { return nil }
         let above = table.filter { $0.xp > me.xp }
         let tied = table.filter { !$0.isYou && $0.xp == me.xp }.map(\.name)
-        return LeagueLine(place: above.count + 1, of: table.count, xp: me.xp, aheadName: above.last?.name,
-                          aheadBy: above.last.map { $0.xp - me.xp } ?? 0, tiedWith: tied, hiddenFriends: hiddenFriends,
-                          nobodyScored: table.allSatisfy { $0.xp == 0 })
+        return LeagueLine(
+            place: above.count + 1, of: table.count, xp: me.xp, aheadName: above.last?.name,
+            aheadBy: above.last.map { $0.xp - me.xp } ?? 0, tiedWith: tied, hiddenFriends: hiddenFriends,
+            nobodyScored: table.allSatisfy { $0.xp == 0 })
     }
 
     /// Who won the week ranked in `table` (most XP, above 0; everyone sharing the top).
     static func winners(of table: [LeagueEntry]) -> LeagueWeekWinners? {
         guard let top = table.map(\.xp).max(), top > 0 else { return nil }
         let best = table.filter { $0.xp == top }
-        return LeagueWeekWinners(friends: best.filter { !$0.isYou }.map(\.name), you: best.contains(where: \.isYou), xp: top)
+        return LeagueWeekWinners(
+            friends: best.filter { !$0.isYou }.map(\.name), you: best.contains(where: \.isYou), xp: top)
     }
 }
 
@@ -69,16 +73,29 @@ public struct FriendSummary: Equatable, Sendable {
     /// No longer a friend (removed this week): counted only in last week's league.
     public var removedThisWeek: Bool = false
 
-    public func with(prevWeekXP: Int, zone: String? = nil, state: String? = nil, removed: Bool = false) -> FriendSummary {
-        var f = self; f.prevWeekXP = prevWeekXP; f.timeZone = zone; f.stateCode = state; f.removedThisWeek = removed; return f
+    public func with(prevWeekXP: Int, zone: String? = nil, state: String? = nil, removed: Bool = false) -> FriendSummary
+    {
+        var f = self
+        f.prevWeekXP = prevWeekXP
+        f.timeZone = zone
+        f.stateCode = state
+        f.removedThisWeek = removed
+        return f
     }
 
     public init(chatID: Int64, firstName: String, weekXP: Int, xpWeek: LocalDay?, streak: Streak, hidden: Bool) {
-        self.chatID = chatID; self.firstName = firstName; self.weekXP = weekXP; self.xpWeek = xpWeek; self.streak = streak; self.hidden = hidden
+        self.chatID = chatID
+        self.firstName = firstName
+        self.weekXP = weekXP
+        self.xpWeek = xpWeek
+        self.streak = streak
+        self.hidden = hidden
     }
 
     /// Earned in league week `week` (0 for a week they didn't study; their last two are kept).
-    public func xp(inWeek week: LocalDay) -> Int { League.xp(inWeek: week, weekXP: weekXP, xpWeek: xpWeek, prevWeekXP: prevWeekXP) }
+    public func xp(inWeek week: LocalDay) -> Int {
+        League.xp(inWeek: week, weekXP: weekXP, xpWeek: xpWeek, prevWeekXP: prevWeekXP)
+    }
 }
 
 public struct LeagueEntry: Equatable, Sendable {
@@ -86,7 +103,12 @@ public struct LeagueEntry: Equatable, Sendable {
     public var xp: Int
     public var streak: Int
     public var isYou: Bool
-    public init(name: String, xp: Int, streak: Int, isYou: Bool) { self.name = name; self.xp = xp; self.streak = streak; self.isYou = isYou }
+    public init(name: String, xp: Int, streak: Int, isYou: Bool) {
+        self.name = name
+        self.xp = xp
+        self.streak = streak
+        self.isYou = isYou
+    }
 }
 
 /// "2nd of 5 · 340 XP · Jordan is 40 XP ahead" (Progress, Home, Friends).

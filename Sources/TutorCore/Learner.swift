@@ -50,18 +50,32 @@ public struct Learner: Codable, Equatable, Sendable {
     public var dailyStreak: Int = 0
     public static let dailyGoal = 20
 
-    public init(chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
-                stateCode: String? = nil, timeZone: String? = nil, revealAnswersAsYouGo: Bool = false,
-                stopped: Bool = false, blocked: Bool = false, isGroup: Bool = false,
-                joinedAt: Date, lastActiveAt: Date? = nil, streak: Streak = Streak(),
-                nudgesOn: Bool = true, nudgeMinute: Int = Nudges.defaultMinute, lastNudgeDay: LocalDay? = nil,
-                ignoredNudges: Int = 0, nextNudgeAt: Date? = nil) {
-        self.chatID = chatID; self.userID = userID; self.firstName = firstName; self.languageCode = languageCode
-        self.stateCode = stateCode; self.timeZone = timeZone; self.revealAnswersAsYouGo = revealAnswersAsYouGo
-        self.stopped = stopped; self.blocked = blocked; self.isGroup = isGroup
-        self.joinedAt = joinedAt; self.lastActiveAt = lastActiveAt ?? joinedAt; self.streak = streak
-        self.nudgesOn = nudgesOn; self.nudgeMinute = nudgeMinute; self.lastNudgeDay = lastNudgeDay
-        self.ignoredNudges = ignoredNudges; self.nextNudgeAt = nextNudgeAt
+    public init(
+        chatID: Int64, userID: Int64, firstName: String, languageCode: String? = nil,
+        stateCode: String? = nil, timeZone: String? = nil, revealAnswersAsYouGo: Bool = false,
+        stopped: Bool = false, blocked: Bool = false, isGroup: Bool = false,
+        joinedAt: Date, lastActiveAt: Date? = nil, streak: Streak = Streak(),
+        nudgesOn: Bool = true, nudgeMinute: Int = Nudges.defaultMinute, lastNudgeDay: LocalDay? = nil,
+        ignoredNudges: Int = 0, nextNudgeAt: Date? = nil
+    ) {
+        self.chatID = chatID
+        self.userID = userID
+        self.firstName = firstName
+        self.languageCode = languageCode
+        self.stateCode = stateCode
+        self.timeZone = timeZone
+        self.revealAnswersAsYouGo = revealAnswersAsYouGo
+        self.stopped = stopped
+        self.blocked = blocked
+        self.isGroup = isGroup
+        self.joinedAt = joinedAt
+        self.lastActiveAt = lastActiveAt ?? joinedAt
+        self.streak = streak
+        self.nudgesOn = nudgesOn
+        self.nudgeMinute = nudgeMinute
+        self.lastNudgeDay = lastNudgeDay
+        self.ignoredNudges = ignoredNudges
+        self.nextNudgeAt = nextNudgeAt
     }
 }
 
@@ -107,9 +121,13 @@ public struct QuestionStats: Codable, Equatable, Sendable {
     /// other answer: such answers are not first answers (see `Readiness.FirstAnswers`).
     public var taughtAt: Date? = nil
 
-    public init(seen: Int = 0, correct: Int = 0, lastCorrect: Bool = false, lastAnsweredAt: Date, missed: Bool = false) {
-        self.seen = seen; self.correct = correct; self.lastCorrect = lastCorrect
-        self.lastAnsweredAt = lastAnsweredAt; self.missed = missed
+    public init(seen: Int = 0, correct: Int = 0, lastCorrect: Bool = false, lastAnsweredAt: Date, missed: Bool = false)
+    {
+        self.seen = seen
+        self.correct = correct
+        self.lastCorrect = lastCorrect
+        self.lastAnsweredAt = lastAnsweredAt
+        self.missed = missed
     }
 
     /// Records an answer to `question`: the counts review and mastery read, and the knowledge
@@ -118,8 +136,13 @@ public struct QuestionStats: Codable, Equatable, Sendable {
     /// learner would know of it unstudied (`Readiness.FirstAnswers.unstudiedKnown`), else a newcomer's.
     /// `taught`: answered right after a lesson taught it (recognition, like an answer just shown):
     /// neither a first answer nor evidence for the knowledge trace.
-    public mutating func record(correct isCorrect: Bool, at: Date, question: Question, unstudied: Double? = nil, taught: Bool = false) {
-        if firstAnsweredAt == nil && !taught { firstCorrect = isCorrect; firstAnsweredAt = at }
+    public mutating func record(
+        correct isCorrect: Bool, at: Date, question: Question, unstudied: Double? = nil, taught: Bool = false
+    ) {
+        if firstAnsweredAt == nil && !taught {
+            firstCorrect = isCorrect
+            firstAnsweredAt = at
+        }
         if firstAnsweredAt == nil && taught && taughtAt == nil { taughtAt = at }
         if !taught { Knowledge.update(&self, correct: isCorrect, at: at, question: question, unstudied: unstudied) }
         seen += 1
@@ -152,9 +175,18 @@ public enum QuizMode: Codable, Equatable, Sendable {
     /// "✍️ Quiz me on this" under an answer to a typed question: 2-3 questions on that card (`AskRef.raw`).
     case asked(String)
 
-    public var isPracticeTest: Bool { if case .practiceTest = self { return true }; return false }
-    public var isDaily: Bool { if case .daily = self { return true }; return false }
-    public var isLessonCheck: Bool { if case .lessonCheck = self { return true }; return false }
+    public var isPracticeTest: Bool {
+        if case .practiceTest = self { return true }
+        return false
+    }
+    public var isDaily: Bool {
+        if case .daily = self { return true }
+        return false
+    }
+    public var isLessonCheck: Bool {
+        if case .lessonCheck = self { return true }
+        return false
+    }
     /// A practice quiz the learner chose (not a test, a check, a challenge or the Daily 5), and
     /// with no per-question timer: it can wait behind a challenge or a Daily 5 and resume as it was.
     public var canWaitBehindARun: Bool {
@@ -177,7 +209,11 @@ public struct GivenAnswer: Codable, Equatable, Sendable {
     public var seconds: Double? = nil
 
     public init(questionID: String, topic: Topic, chosen: Int, correct: Bool, typed: String? = nil) {
-        self.questionID = questionID; self.topic = topic; self.chosen = chosen; self.correct = correct; self.typed = typed
+        self.questionID = questionID
+        self.topic = topic
+        self.chosen = chosen
+        self.correct = correct
+        self.typed = typed
     }
 }
 
@@ -186,7 +222,11 @@ public struct TopicScore: Codable, Equatable, Sendable {
     public var correct: Int
     public var total: Int
 
-    public init(topic: Topic, correct: Int, total: Int) { self.topic = topic; self.correct = correct; self.total = total }
+    public init(topic: Topic, correct: Int, total: Int) {
+        self.topic = topic
+        self.correct = correct
+        self.total = total
+    }
 }
 
 /// A finished quiz, kept for history and the progress screen.
@@ -219,16 +259,29 @@ public struct QuizResult: Codable, Equatable, Sendable {
     /// (or grows) with what the model says the learner knows now (`Readiness.TestEvidence`).
     public var modelAccuracy: Double? = nil
 
-    public init(quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
-                startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String],
-                exam: ExamOutcome? = nil, timedOut: Bool? = nil) {
-        self.quizID = quizID; self.mode = mode; self.stateCode = stateCode; self.correct = correct; self.total = total
-        self.passPercent = passPercent; self.startedAt = startedAt; self.finishedAt = finishedAt
-        self.byTopic = byTopic; self.missedIDs = missedIDs; self.exam = exam; self.timedOut = timedOut
+    public init(
+        quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,
+        startedAt: Date, finishedAt: Date, byTopic: [TopicScore], missedIDs: [String],
+        exam: ExamOutcome? = nil, timedOut: Bool? = nil
+    ) {
+        self.quizID = quizID
+        self.mode = mode
+        self.stateCode = stateCode
+        self.correct = correct
+        self.total = total
+        self.passPercent = passPercent
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.byTopic = byTopic
+        self.missedIDs = missedIDs
+        self.exam = exam
+        self.timedOut = timedOut
     }
 
     public var percent: Int { Self.percent(correct, of: total) }
-    public static func percent(_ correct: Int, of total: Int) -> Int { total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded()) }
+    public static func percent(_ correct: Int, of total: Int) -> Int {
+        total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded())
+    }
     public var passed: Bool { exam?.passed ?? passPercent.map { percent >= $0 } ?? false }
     /// Passed with room to spare, for "Ready to test": at least the pass mark plus 10 points
     /// (a learner who scrapes through by one question is one bad day from failing).
@@ -241,7 +294,8 @@ public struct QuizResult: Codable, Equatable, Sendable {
 
 /// Which screen the learner last saw, so stray input can show it again.
 public enum Screen: String, Codable, Sendable {
-    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery, lesson, friends
+    case new, pickingState, typingState, home, quiz, results, progress, settings, help, about, stopped, cards, gallery,
+        lesson, friends
 }
 
 /// One sign of the gallery: its group and place in it.
@@ -275,7 +329,10 @@ public struct LessonRun: Codable, Equatable, Sendable {
     public var rightWhenTestingOut: Int? = nil
 
     public init(lessonID: String, seq: Int, card: Int = 0, testingOut: Bool = false) {
-        self.lessonID = lessonID; self.seq = seq; self.card = card; self.testingOut = testingOut
+        self.lessonID = lessonID
+        self.seq = seq
+        self.card = card
+        self.testingOut = testingOut
     }
 }
 
@@ -290,7 +347,11 @@ public struct FlashcardRun: Codable, Equatable, Sendable {
     public var xpAtStart: Int? = nil
 
     public init(seq: Int, questionIDs: [String], index: Int = 0, showingAnswer: Bool = false, reviewed: Int = 0) {
-        self.seq = seq; self.questionIDs = questionIDs; self.index = index; self.showingAnswer = showingAnswer; self.reviewed = reviewed
+        self.seq = seq
+        self.questionIDs = questionIDs
+        self.index = index
+        self.showingAnswer = showingAnswer
+        self.reviewed = reviewed
     }
 
     public var tag: String { "c\(seq)" }
@@ -331,7 +392,10 @@ public struct Session: Codable, Equatable, Sendable {
     public var dailyPlayed: DailyPlayed? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
-        self.screen = screen; self.quiz = quiz; self.nextQuizID = nextQuizID; self.cards = cards
+        self.screen = screen
+        self.quiz = quiz
+        self.nextQuizID = nextQuizID
+        self.cards = cards
     }
 }
 
@@ -349,9 +413,16 @@ public struct ChatState: Equatable, Sendable {
 
     public static let recentResultsKept = 20
 
-    public init(learner: Learner, session: Session = Session(), progress: [String: QuestionStats] = [:], results: [QuizResult] = [],
-                cards: [String: FSRSCard] = [:]) {
-        self.learner = learner; self.session = session; self.progress = progress; self.results = results; self.cards = cards
+    public init(
+        learner: Learner, session: Session = Session(), progress: [String: QuestionStats] = [:],
+        results: [QuizResult] = [],
+        cards: [String: FSRSCard] = [:]
+    ) {
+        self.learner = learner
+        self.session = session
+        self.progress = progress
+        self.results = results
+        self.cards = cards
     }
 
     /// Cards due by `now`, soonest first (only those whose question still exists in `pool`).

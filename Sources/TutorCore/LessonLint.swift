@@ -13,29 +13,43 @@ public struct ReadingCounts: Equatable, Sendable {
     public var syllables: Int
 
     public init(words: Int = 0, sentences: Int = 0, syllables: Int = 0) {
-        self.words = words; self.sentences = sentences; self.syllables = syllables
+        self.words = words
+        self.sentences = sentences
+        self.syllables = syllables
     }
 
     public init(text: String) {
-        var words = 0, syllables = 0, runs = 0
+        var words = 0
+        var syllables = 0
+        var runs = 0
         var inRun = false
         var word: [UInt8] = []
         word.reserveCapacity(24)
         for b in text.utf8 {
             switch b {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x27: word.append(b)   // A-Z a-z 0-9 '
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x27: word.append(b)  // A-Z a-z 0-9 '
             default:
-                if !word.isEmpty { words += 1; syllables += Self.syllables(word); word.removeAll(keepingCapacity: true) }
+                if !word.isEmpty {
+                    words += 1
+                    syllables += Self.syllables(word)
+                    word.removeAll(keepingCapacity: true)
+                }
             }
-            let stop = b == 0x2E || b == 0x21 || b == 0x3F   // . ! ?
+            let stop = b == 0x2E || b == 0x21 || b == 0x3F  // . ! ?
             if stop && !inRun { runs += 1 }
             inRun = stop
         }
-        if !word.isEmpty { words += 1; syllables += Self.syllables(word) }
+        if !word.isEmpty {
+            words += 1
+            syllables += Self.syllables(word)
+        }
         // The script appends a "." unless /[.!?]\W*$/ matches: a stop among the trailing non-word characters.
         var ends = false
         for s in text.unicodeScalars.reversed() {
-            if s == "." || s == "!" || s == "?" { ends = true; break }
+            if s == "." || s == "!" || s == "?" {
+                ends = true
+                break
+            }
             if Self.isPythonWordCharacter(s) { break }
         }
         self.init(words: words, sentences: max(runs + (ends ? 0 : 1), 1), syllables: syllables)
@@ -58,20 +72,23 @@ public struct ReadingCounts: Equatable, Sendable {
         guard let first = w.first, !(0x30...0x39).contains(first) else { return 1 }
         var groups = 0
         var inVowels = false
-        var last: UInt8 = 0, beforeLast: UInt8 = 0
+        var last: UInt8 = 0
+        var beforeLast: UInt8 = 0
         for raw in w {
-            let c = (0x41...0x5A).contains(raw) ? raw | 0x20 : raw   // lower-cased
-            let vowel = c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6F || c == 0x75 || c == 0x79   // a e i o u y
+            let c = (0x41...0x5A).contains(raw) ? raw | 0x20 : raw  // lower-cased
+            let vowel = c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6F || c == 0x75 || c == 0x79  // a e i o u y
             if vowel && !inVowels { groups += 1 }
             inVowels = vowel
-            beforeLast = last; last = c
+            beforeLast = last
+            last = c
         }
-        if last == 0x65, beforeLast != 0x6C, groups > 1 { groups -= 1 }   // a final "e", not "le"
+        if last == 0x65, beforeLast != 0x6C, groups > 1 { groups -= 1 }  // a final "e", not "le"
         return max(groups, 1)
     }
 
     public static func + (a: ReadingCounts, b: ReadingCounts) -> ReadingCounts {
-        ReadingCounts(words: a.words + b.words, sentences: a.sentences + b.sentences, syllables: a.syllables + b.syllables)
+        ReadingCounts(
+            words: a.words + b.words, sentences: a.sentences + b.sentences, syllables: a.syllables + b.syllables)
     }
 
     /// 0.39 · words/sentences + 11.8 · syllables/words − 15.59 (0 for no words), in the script's order of operations.
@@ -145,19 +162,24 @@ public enum LessonLint {
         for lesson in banks.allLessons { taught.formUnion(lesson.teaches) }
         var universalByFile: [String: [String]] = [:]
         for q in banks.universal {
-            universalByFile[banks.questionFiles[q.id] ?? "universal/\(q.category.rawValue).json", default: []].append(q.id)
+            universalByFile[banks.questionFiles[q.id] ?? "universal/\(q.category.rawValue).json", default: []].append(
+                q.id)
         }
         var scopes: [(LessonScope, lessons: [Lesson], questionFile: String, questions: [String], minShare: Double)] = []
         for t in Topic.allCases where t != .stateSpecific {
             let file = "universal/\(t.rawValue).json"
             let lessons = banks.lessons(for: t)
             let questions = universalByFile[file] ?? []
-            if !lessons.isEmpty || !questions.isEmpty { scopes.append((.topic(t), lessons, file, questions, minTopicTaught)) }
+            if !lessons.isEmpty || !questions.isEmpty {
+                scopes.append((.topic(t), lessons, file, questions, minTopicTaught))
+            }
         }
         for code in banks.states.map(\.code).sorted() {
             let lessons = banks.lessons(forState: code)
             let questions = (banks.stateQuestions[code] ?? []).map(\.id)
-            if !lessons.isEmpty || !questions.isEmpty { scopes.append((.state(code), lessons, "states/\(code).json", questions, minStateTaught)) }
+            if !lessons.isEmpty || !questions.isEmpty {
+                scopes.append((.state(code), lessons, "states/\(code).json", questions, minStateTaught))
+            }
         }
 
         var files: [FileReport] = []
@@ -172,31 +194,44 @@ public enum LessonLint {
                     longCards.append(LongCard(file: file, id: card.id, characters: card.text.unicodeScalars.count))
                 }
             }
-            let report = FileReport(file: file, lessons: lessons.count, cards: lessons.reduce(0) { $0 + $1.cards.count },
-                                    reading: grades.reduce(ReadingCounts()) { $0 + $1.reading }, lessonGrades: grades,
-                                    questionFile: questionFile, questions: questions.count,
-                                    untaught: questions.filter { !taught.contains($0) }, minShare: minShare)
+            let report = FileReport(
+                file: file, lessons: lessons.count, cards: lessons.reduce(0) { $0 + $1.cards.count },
+                reading: grades.reduce(ReadingCounts()) { $0 + $1.reading }, lessonGrades: grades,
+                questionFile: questionFile, questions: questions.count,
+                untaught: questions.filter { !taught.contains($0) }, minShare: minShare)
             files.append(report)
             let min = Int(minShare * 100)
             if lessons.isEmpty {
-                p.add(file, "-", "file", "missing: none of the \(questions.count) questions of \(questionFile) is taught (at least \(min)%)")
+                p.add(
+                    file, "-", "file",
+                    "missing: none of the \(questions.count) questions of \(questionFile) is taught (at least \(min)%)")
                 continue
             }
             if let shown = Double(report.reading.gradeText), shown > maxGrade {
-                p.add(file, "-", "cards", "Flesch-Kincaid grade \(report.reading.gradeText); at most \(Int(maxGrade)) "
-                      + "(\(report.reading.words) words in \(report.reading.sentences) sentences: shorter sentences, shorter words)")
+                p.add(
+                    file, "-", "cards",
+                    "Flesch-Kincaid grade \(report.reading.gradeText); at most \(Int(maxGrade)) "
+                        + "(\(report.reading.words) words in \(report.reading.sentences) sentences: shorter sentences, shorter words)"
+                )
             }
             if report.share < minShare {
-                p.add(file, "-", "teaches", "\(report.taught) of \(report.questions) questions of \(questionFile) taught "
-                      + "(\(percent(report.share))); at least \(min)%; not taught: \(report.untaught.joined(separator: ", "))")
+                p.add(
+                    file, "-", "teaches",
+                    "\(report.taught) of \(report.questions) questions of \(questionFile) taught "
+                        + "(\(percent(report.share))); at least \(min)%; not taught: \(report.untaught.joined(separator: ", "))"
+                )
             }
         }
         var excludedTaught: [ExcludedTaught] = []
         for topic in banks.lessonTopics {
             for lesson in banks.lessons(for: topic) {
                 for id in lesson.teaches {
-                    let states = banks.excludesUniversal.keys.filter { banks.excludesUniversal[$0]!.contains(id) }.sorted()
-                    if !states.isEmpty { excludedTaught.append(ExcludedTaught(file: lesson.scope.file, lesson: lesson.id, question: id, states: states)) }
+                    let states = banks.excludesUniversal.keys.filter { banks.excludesUniversal[$0]!.contains(id) }
+                        .sorted()
+                    if !states.isEmpty {
+                        excludedTaught.append(
+                            ExcludedTaught(file: lesson.scope.file, lesson: lesson.id, question: id, states: states))
+                    }
                 }
             }
         }

@@ -52,7 +52,10 @@ public struct ChallengeResultView: Equatable, Sendable {
         public var sign: String? = nil
 
         public init(question: String, youRight: Bool, correctAnswer: String, sign: String? = nil) {
-            self.question = question; self.youRight = youRight; self.correctAnswer = correctAnswer; self.sign = sign
+            self.question = question
+            self.youRight = youRight
+            self.correctAnswer = correctAnswer
+            self.sign = sign
         }
     }
     public var opponent: String
@@ -80,9 +83,15 @@ public struct ChallengePlayedView: Equatable, Sendable {
     /// How many they differed on (`differed` lists up to `differencesShown`).
     public var differedCount: Int = 0
 
-    public init(friend: String, friendScore: Int, yourScore: Int, total: Int,
-                differed: [ChallengeResultView.Difference] = [], differedCount: Int = 0) {
-        self.friend = friend; self.friendScore = friendScore; self.yourScore = yourScore; self.total = total
-        self.differed = differed; self.differedCount = differedCount
+    public init(
+        friend: String, friendScore: Int, yourScore: Int, total: Int,
+        differed: [ChallengeResultView.Difference] = [], differedCount: Int = 0
+    ) {
+        self.friend = friend
+        self.friendScore = friendScore
+        self.yourScore = yourScore
+        self.total = total
+        self.differed = differed
+        self.differedCount = differedCount
     }
 }

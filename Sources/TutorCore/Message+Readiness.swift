@@ -41,7 +41,8 @@ public struct ReadinessSummary: Equatable, Sendable {
         case failedButBetter
         /// Not a pass, and the chance went down with it.
         case failedAndDown
-        /// Not a pass, though everything else says the learner usually does better; `dipped`: the range shown went down.
+        /// Not a pass, though everything else says the learner usually does better; `dipped`: the range shown went
+        /// down.
         case failedUsuallyBetter(dipped: Bool)
     }
 

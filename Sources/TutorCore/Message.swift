@@ -43,8 +43,10 @@ public enum Notice: String, CaseIterable, Sendable {
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
     public var answersStrayInput: Bool {
         switch self {
-        case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove, .typeTheAnswer,
-             .tapNextFirst: return true
+        case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove,
+            .typeTheAnswer,
+            .tapNextFirst:
+            return true
         default: return false
         }
     }
@@ -60,14 +62,20 @@ public struct SessionReward: Equatable, Sendable {
     public var streak: Int
 
     public init(xpEarned: Int, answeredToday: Int, goal: Int = Learner.dailyGoal, streak: Int) {
-        self.xpEarned = xpEarned; self.answeredToday = answeredToday; self.goal = goal; self.streak = streak
+        self.xpEarned = xpEarned
+        self.answeredToday = answeredToday
+        self.goal = goal
+        self.streak = streak
     }
 }
 
 public struct AnswerOption: Equatable, Sendable {
     public var letter: String
     public var text: String
-    public init(letter: String, text: String) { self.letter = letter; self.text = text }
+    public init(letter: String, text: String) {
+        self.letter = letter
+        self.text = text
+    }
 }
 
 public struct StateCardView: Equatable, Sendable {

@@ -13,7 +13,8 @@ public enum ExamError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notEnoughQuestions(let s, let n, let a): return "section \(s) needs \(n) questions, the bank has \(a) unused"
+        case .notEnoughQuestions(let s, let n, let a):
+            return "section \(s) needs \(n) questions, the bank has \(a) unused"
         case .noFormat(let s): return "\(s) has no test format"
         }
     }
@@ -57,28 +58,39 @@ public struct SectionBlueprint: Equatable, Sendable {
         let ownAvailable = format.sections.map { section in
             pool.filter { $0.stateCode != nil && section.pool.asksOnTest($0) }.count / ExamBuilder.fixedTests
         }
-        var floors = Readiness.apportion(floor, weights: format.sections.indices.map { ownAvailable[$0] > 0 ? format.sections[$0].questions : 0 })
+        var floors = Readiness.apportion(
+            floor, weights: format.sections.indices.map { ownAvailable[$0] > 0 ? format.sections[$0].questions : 0 })
         // A section that cannot give its part hands the rest to the others that can.
         var spare = 0
         for i in floors.indices {
             let cap = min(ownAvailable[i], format.sections[i].questions)
-            if floors[i] > cap { spare += floors[i] - cap; floors[i] = cap }
+            if floors[i] > cap {
+                spare += floors[i] - cap
+                floors[i] = cap
+            }
         }
         for i in floors.indices where spare > 0 {
             let room = min(ownAvailable[i], format.sections[i].questions) - floors[i]
             let add = min(room, spare)
-            floors[i] += add; spare -= add
+            floors[i] += add
+            spare -= add
         }
-        return format.sections.indices.map { SectionBlueprint(section: format.sections[$0], pool: pool, minimumStateOwn: floors[$0]) }
+        return format.sections.indices.map {
+            SectionBlueprint(section: format.sections[$0], pool: pool, minimumStateOwn: floors[$0])
+        }
     }
 
     public init(section: TestSection, pool: [Question], minimumStateOwn: Int = 0) {
         let admitted = pool.filter(section.pool.asksOnTest)
-        var own = [Topic: Int](), uni = [Topic: Int]()
-        for q in admitted { if q.stateCode == nil { uni[q.category, default: 0] += 1 } else { own[q.category, default: 0] += 1 } }
+        var own = [Topic: Int]()
+        var uni = [Topic: Int]()
+        for q in admitted {
+            if q.stateCode == nil { uni[q.category, default: 0] += 1 } else { own[q.category, default: 0] += 1 }
+        }
         let topics = Topic.allCases.filter { own[$0, default: 0] + uni[$0, default: 0] > 0 }
         let weights = topics.map { t in
-            section.topicWeights.map { Int((($0[t] ?? 0) * 1000).rounded()) } ?? (own[t, default: 0] + uni[t, default: 0]) * 1000
+            section.topicWeights.map { Int((($0[t] ?? 0) * 1000).rounded()) }
+                ?? (own[t, default: 0] + uni[t, default: 0]) * 1000
         }
         let perTopic = Readiness.apportion(section.questions, weights: weights)
         var split = topics.indices.map { i -> (own: Int, universal: Int) in
@@ -100,8 +112,13 @@ public struct SectionBlueprint: Equatable, Sendable {
                 displaced += extra[i] - fromSameTopic
             }
             // The rest from the topics with the most universal questions in this test.
-            while displaced > 0, let i = split.indices.filter({ split[$0].universal > 0 }).max(by: { split[$0].universal < split[$1].universal }) {
-                split[i].universal -= 1; displaced -= 1
+            while displaced > 0,
+                let i = split.indices.filter({ split[$0].universal > 0 }).max(by: {
+                    split[$0].universal < split[$1].universal
+                })
+            {
+                split[i].universal -= 1
+                displaced -= 1
             }
         }
         quotas = topics.indices.compactMap { i in
@@ -127,7 +144,7 @@ public enum ExamBuilder {
         let format = state.test
         guard !format.sections.isEmpty else { throw ExamError.noFormat(state: state.code) }
         var used = Set<String>()
-        var dealt: [Int: [Int: [Question]]] = [:]   // test → section → questions
+        var dealt: [Int: [Int: [Question]]] = [:]  // test → section → questions
         let blueprints = SectionBlueprint.forTest(format, pool: pool)
         for s in sectionOrder(format) {
             let section = format.sections[s]
@@ -144,7 +161,8 @@ public enum ExamBuilder {
     }
 
     /// A fresh draw: the same blueprint, any questions.
-    public static func randomTest(state: StateInfo, pool: [Question], random: inout SeededRandom) throws -> PracticeExam {
+    public static func randomTest(state: StateInfo, pool: [Question], random: inout SeededRandom) throws -> PracticeExam
+    {
         let format = state.test
         guard !format.sections.isEmpty else { throw ExamError.noFormat(state: state.code) }
         var used = Set<String>()
@@ -160,22 +178,31 @@ public enum ExamBuilder {
     }
 
     /// Takes each quota's questions from `candidates` (in their order), skipping `used`.
-    static func fill(_ section: TestSection, _ blueprint: SectionBlueprint, _ candidates: [Question],
-                     used: inout Set<String>) throws -> [Question] {
+    static func fill(
+        _ section: TestSection, _ blueprint: SectionBlueprint, _ candidates: [Question],
+        used: inout Set<String>
+    ) throws -> [Question] {
         var picked: [Question] = []
         var short = 0
         for quota in blueprint.quotas {
             var got = 0
             for (fromState, want) in [(true, quota.stateOwn), (false, quota.universal)] where want > 0 {
                 var taken = 0
-                for q in candidates where taken < want && q.category == quota.topic && (q.stateCode != nil) == fromState && !used.contains(q.id) {
-                    picked.append(q); used.insert(q.id); taken += 1
+                for q in candidates
+                where taken < want && q.category == quota.topic && (q.stateCode != nil) == fromState
+                    && !used.contains(q.id)
+                {
+                    picked.append(q)
+                    used.insert(q.id)
+                    taken += 1
                 }
                 got += taken
             }
             // The same topic's other origin first, so the topic keeps its share.
             for q in candidates where got < quota.total && q.category == quota.topic && !used.contains(q.id) {
-                picked.append(q); used.insert(q.id); got += 1
+                picked.append(q)
+                used.insert(q.id)
+                got += 1
             }
             short += quota.total - got
         }
@@ -184,11 +211,15 @@ public enum ExamBuilder {
             var left: [Topic: Int] = [:]
             for q in candidates where !used.contains(q.id) { left[q.category, default: 0] += 1 }
             guard let topic = left.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key,
-                  let q = candidates.first(where: { $0.category == topic && !used.contains($0.id) }) else {
-                throw ExamError.notEnoughQuestions(section: section.name, needed: section.questions,
-                                                   available: candidates.count)
+                let q = candidates.first(where: { $0.category == topic && !used.contains($0.id) })
+            else {
+                throw ExamError.notEnoughQuestions(
+                    section: section.name, needed: section.questions,
+                    available: candidates.count)
             }
-            picked.append(q); used.insert(q.id); short -= 1
+            picked.append(q)
+            used.insert(q.id)
+            short -= 1
         }
         topUpStateOwn(&picked, to: blueprint.stateOwn, from: candidates, used: &used)
         return picked
@@ -197,14 +228,18 @@ public enum ExamBuilder {
     /// A topic's bucket of state questions can run dry before the fourth test (a state file has
     /// one or two questions in most topics): the state's floor is then met with its questions of
     /// other topics, each in place of a universal question, of the same topic where it can.
-    static func topUpStateOwn(_ picked: inout [Question], to floor: Int, from candidates: [Question], used: inout Set<String>) {
+    static func topUpStateOwn(
+        _ picked: inout [Question], to floor: Int, from candidates: [Question], used: inout Set<String>
+    ) {
         var missing = floor - picked.filter { $0.stateCode != nil }.count
         while missing > 0, let own = candidates.first(where: { $0.stateCode != nil && !used.contains($0.id) }) {
             let universal = picked.indices.filter { picked[$0].stateCode == nil }
             guard !universal.isEmpty else { return }
             var count: [Topic: Int] = [:]
             for i in universal { count[picked[i].category, default: 0] += 1 }
-            let most = universal.max { count[picked[$0].category, default: 0] < count[picked[$1].category, default: 0] } ?? universal[0]
+            let most =
+                universal.max { count[picked[$0].category, default: 0] < count[picked[$1].category, default: 0] }
+                ?? universal[0]
             let i = universal.first { picked[$0].category == own.category } ?? most
             used.remove(picked[i].id)
             picked[i] = own
@@ -213,7 +248,8 @@ public enum ExamBuilder {
         }
     }
 
-    static func layout(_ format: TestFormat, _ bySection: [Int: [Question]], random: inout SeededRandom) -> PracticeExam {
+    static func layout(_ format: TestFormat, _ bySection: [Int: [Question]], random: inout SeededRandom) -> PracticeExam
+    {
         var ids: [String] = []
         var sections: [Int] = []
         for s in format.sections.indices {
@@ -247,7 +283,14 @@ public enum ExamBuilder {
             let total = pool.reduce(0) { $0 + byTopic[$1]!.count }
             var r = Int(random.next() % UInt64(total))
             var topic = pool.sorted()[0]
-            for t in pool.sorted() { let n = byTopic[t]!.count; if r < n { topic = t; break }; r -= n }
+            for t in pool.sorted() {
+                let n = byTopic[t]!.count
+                if r < n {
+                    topic = t
+                    break
+                }
+                r -= n
+            }
             out.append(byTopic[topic]!.removeLast())
             if byTopic[topic]!.isEmpty { byTopic[topic] = nil }
             last = topic
@@ -256,11 +299,17 @@ public enum ExamBuilder {
     }
 
     static func sectionOrder(_ format: TestFormat) -> [Int] {
-        format.sections.indices.sorted { restrictiveness(format.sections[$0].pool) < restrictiveness(format.sections[$1].pool) }
+        format.sections.indices.sorted {
+            restrictiveness(format.sections[$0].pool) < restrictiveness(format.sections[$1].pool)
+        }
     }
 
     static func restrictiveness(_ p: SectionPool) -> Int {
-        switch p { case .signs: return 0; case .rules: return 1; case .all: return 2 }
+        switch p {
+        case .signs: return 0
+        case .rules: return 1
+        case .all: return 2
+        }
     }
 
     /// FNV-1a: stable across runs and platforms (Swift's Hasher is seeded per process).
@@ -304,7 +353,11 @@ public struct ExamOutcome: Codable, Equatable, Sendable {
 /// tests (NC's 12 signs) that must be passed on their own.
 public enum ExamScoring {
     public static func score(format: TestFormat, sectionOfQuestion: [Int], correct: [Bool]) -> ExamOutcome {
-        var sections = format.sections.map { SectionOutcome(name: $0.name, correct: 0, total: $0.questions, needed: $0.passCorrect, separate: $0.separate, passed: true) }
+        var sections = format.sections.map {
+            SectionOutcome(
+                name: $0.name, correct: 0, total: $0.questions, needed: $0.passCorrect, separate: $0.separate,
+                passed: true)
+        }
         for (i, right) in correct.enumerated() where right && sectionOfQuestion.indices.contains(i) {
             let s = sectionOfQuestion[i]
             if sections.indices.contains(s) { sections[s].correct += 1 }

@@ -21,8 +21,10 @@ public enum QuestionPicker {
 
     /// Up to `count` distinct questions from `pool`, weighted by mastery (Efraimidis–Spirakis
     /// sampling without replacement: key = u^(1/w), take the largest keys).
-    public static func pick(_ count: Int, from pool: [Question], progress: [String: QuestionStats],
-                            random: inout SeededRandom) -> [Question] {
+    public static func pick(
+        _ count: Int, from pool: [Question], progress: [String: QuestionStats],
+        random: inout SeededRandom
+    ) -> [Question] {
         var candidates = pool
         if isGettingStarted(progress) {
             let easy = pool.filter { $0.difficulty == .easy }
@@ -47,8 +49,11 @@ public enum QuestionPicker {
     public static func reviewQuestions(_ state: ChatState, banks: Banks, limit: Int = quizLength) -> [Question] {
         let pool = banks.poolIDs(for: state.learner.stateCode)
         // Answers of a practice test still in progress (or put aside) are revealed at its end, not here.
-        let hidden = Set([state.session.quiz, state.session.parkedQuiz].compactMap { $0 }.filter(\.hidesAnswers).flatMap(\.questionIDs))
-        return state.missedIDs.filter { pool.contains($0) && !hidden.contains($0) }.prefix(limit).compactMap(banks.question)
+        let hidden = Set(
+            [state.session.quiz, state.session.parkedQuiz].compactMap { $0 }.filter(\.hidesAnswers).flatMap(
+                \.questionIDs))
+        return state.missedIDs.filter { pool.contains($0) && !hidden.contains($0) }.prefix(limit).compactMap(
+            banks.question)
     }
 
     /// A fresh display order for a question's answers. True/false keeps True first, as people expect.
@@ -64,13 +69,16 @@ public enum Mastery {
         // Counted in an array by the topic's place in `Topic.allCases` (a dictionary keyed by
         // topic hashed twice per question of the pool), which is also the order `sorted()` gave.
         let topics = Topic.allCases
-        var mastered = [Int](repeating: 0, count: topics.count), total = mastered
+        var mastered = [Int](repeating: 0, count: topics.count)
+        var total = mastered
         for q in pool {
             guard let t = topics.firstIndex(of: q.category) else { continue }
             total[t] += 1
             if progress[q.id]?.lastCorrect == true { mastered[t] += 1 }
         }
-        return topics.indices.filter { total[$0] > 0 }.map { TopicMastery(topic: topics[$0], mastered: mastered[$0], total: total[$0]) }
+        return topics.indices.filter { total[$0] > 0 }.map {
+            TopicMastery(topic: topics[$0], mastered: mastered[$0], total: total[$0])
+        }
     }
 }
 
@@ -78,9 +86,11 @@ public enum Mastery {
 /// not matter, a unit after a number may be left out or added ("25" = "25 mph"), and a word of
 /// five letters or more may have one small typo.
 public enum AnswerMatcher {
-    static let units: Set<String> = ["mph", "miles", "mile", "feet", "foot", "ft", "seconds", "second", "secs", "sec", "s",
-                                     "sides", "side", "percent", "%", "hours", "hour", "days", "day", "years", "year",
-                                     "months", "month", "minutes", "minute", "min", "inches", "inch", "in", "points", "point"]
+    static let units: Set<String> = [
+        "mph", "miles", "mile", "feet", "foot", "ft", "seconds", "second", "secs", "sec", "s",
+        "sides", "side", "percent", "%", "hours", "hour", "days", "day", "years", "year",
+        "months", "month", "minutes", "minute", "min", "inches", "inch", "in", "points", "point",
+    ]
 
     /// How a typed answer matched: as written, with a word or two around it, or with a typo.
     public enum Match: Sendable { case exact, withWordsAround, typo }
@@ -104,7 +114,8 @@ public enum AnswerMatcher {
             }
         }
         // A typo is forgiven only where the answer is a word: "eighty" must not pass for "8"/"eight".
-        guard let canonical = accepted.first, canonical.count >= 5, canonical.allSatisfy({ $0.isLetter || $0 == " " }) else { return nil }
+        guard let canonical = accepted.first, canonical.count >= 5, canonical.allSatisfy({ $0.isLetter || $0 == " " })
+        else { return nil }
         return StateMatcher.editDistance(canonical, t) <= 1 ? .typo : nil
     }
 

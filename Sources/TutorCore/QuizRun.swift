@@ -53,14 +53,25 @@ public struct QuizRun: Codable, Equatable, Sendable {
         lastAnswerAt = now
     }
 
-    public init(id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
-                phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,
-                sectionOfQuestion: [Int]? = nil, revealAtEnd: Bool? = nil, deadline: Date? = nil,
-                secondsPerQuestion: Int? = nil, questionShownAt: Date? = nil) {
-        self.id = id; self.mode = mode; self.questionIDs = questionIDs; self.index = index
-        self.order = order; self.phase = phase; self.answers = answers; self.startedAt = startedAt
-        self.sectionOfQuestion = sectionOfQuestion; self.revealAtEnd = revealAtEnd; self.deadline = deadline
-        self.secondsPerQuestion = secondsPerQuestion; self.questionShownAt = questionShownAt
+    public init(
+        id: Int, mode: QuizMode, questionIDs: [String], index: Int = 0, order: [Int] = [],
+        phase: Phase = .asking, answers: [GivenAnswer] = [], startedAt: Date,
+        sectionOfQuestion: [Int]? = nil, revealAtEnd: Bool? = nil, deadline: Date? = nil,
+        secondsPerQuestion: Int? = nil, questionShownAt: Date? = nil
+    ) {
+        self.id = id
+        self.mode = mode
+        self.questionIDs = questionIDs
+        self.index = index
+        self.order = order
+        self.phase = phase
+        self.answers = answers
+        self.startedAt = startedAt
+        self.sectionOfQuestion = sectionOfQuestion
+        self.revealAtEnd = revealAtEnd
+        self.deadline = deadline
+        self.secondsPerQuestion = secondsPerQuestion
+        self.questionShownAt = questionShownAt
     }
 
     public var hidesAnswers: Bool { revealAtEnd == true }

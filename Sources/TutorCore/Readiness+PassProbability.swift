@@ -8,12 +8,16 @@ extension Readiness {
     /// One section's chances shifted in log-odds so the slots not `kept` average `target`; kept
     /// slots (topics never tried) stay as they are: tests say nothing of them.
     static func shifted(_ slots: [Double], keeping kept: [Bool], toMean target: Double) -> [Double] {
-        func logit(_ p: Double) -> Double { let c = min(0.999, max(0.001, p)); return log(c / (1 - c)) }
+        func logit(_ p: Double) -> Double {
+            let c = min(0.999, max(0.001, p))
+            return log(c / (1 - c))
+        }
         let moving = slots.indices.filter { !(kept.indices.contains($0) && kept[$0]) }
         guard !moving.isEmpty else { return slots }
         let logits = moving.map { logit(slots[$0]) }
         func mean(_ d: Double) -> Double { logits.reduce(0) { $0 + 1 / (1 + exp(-($1 + d))) } / Double(logits.count) }
-        var lo = -12.0, hi = 12.0
+        var lo = -12.0
+        var hi = 12.0
         for _ in 0..<40 {
             let mid = (lo + hi) / 2
             if mean(mid) < target { lo = mid } else { hi = mid }
@@ -27,19 +31,23 @@ extension Readiness {
     /// Each section's accuracy on the questions of topics the learner has tried: the model's mean
     /// there as a prior worth its share of `strength` answers, plus that section's test evidence
     /// (evidence recorded without sections is shared out by size). nil: nothing tried in it.
-    static func sectionTargets(format: TestFormat, model: [[Double]], untried: [[Bool]], strength: Double,
-                               evidence: TestEvidence) -> [Double?] {
+    static func sectionTargets(
+        format: TestFormat, model: [[Double]], untried: [[Bool]], strength: Double,
+        evidence: TestEvidence
+    ) -> [Double?] {
         let moving = model.indices.map { i in model[i].indices.filter { !untried[i][$0] }.map { model[i][$0] } }
         let slotCount = Double(max(moving.reduce(0) { $0 + $1.count }, 1))
         let attributed = evidence.bySection.values.reduce(TestEvidence.Score()) { $0 + $1 }
-        let unattributed = TestEvidence.Score(correct: max(0, evidence.correct - attributed.correct),
-                                              total: max(0, evidence.total - attributed.total))
+        let unattributed = TestEvidence.Score(
+            correct: max(0, evidence.correct - attributed.correct),
+            total: max(0, evidence.total - attributed.total))
         return format.sections.indices.map { i -> Double? in
             guard i < moving.count, !moving[i].isEmpty else { return nil }
             let share = Double(moving[i].count) / slotCount
             let mean = moving[i].reduce(0, +) / Double(moving[i].count)
             let own = evidence.bySection[format.sections[i].name] ?? TestEvidence.Score()
-            let right = own.correct + share * unattributed.correct, asked = own.total + share * unattributed.total
+            let right = own.correct + share * unattributed.correct
+            let asked = own.total + share * unattributed.total
             return (strength * share * mean + right) / (strength * share + asked)
         }
     }
@@ -53,7 +61,7 @@ extension Readiness {
     /// rounded up, as `ExamScoring` does); each `separate` section must reach its own minimum and
     /// multiplies in as an independent event. A missing section has no questions.
     public static func exactPassProbability(format: TestFormat, sectionSuccess: [[Double]]) -> Double {
-        var total: [Double] = [1]        // distribution of right answers over the counted sections
+        var total: [Double] = [1]  // distribution of right answers over the counted sections
         var totalQuestions = 0
         var separatePass = 1.0
         for (i, section) in format.sections.enumerated() {
@@ -77,9 +85,13 @@ extension Readiness {
         var d = [Double](repeating: 0, count: ps.count + 1)
         d[0] = 1
         for (i, raw) in ps.enumerated() {
-            let p = raw.isNaN ? 0 : min(max(raw, 0), 1), q = 1 - p
+            let p = raw.isNaN ? 0 : min(max(raw, 0), 1)
+            let q = 1 - p
             var k = i + 1
-            while k > 0 { d[k] = d[k] * q + d[k - 1] * p; k -= 1 }
+            while k > 0 {
+                d[k] = d[k] * q + d[k - 1] * p
+                k -= 1
+            }
             d[0] *= q
         }
         return d

@@ -107,13 +107,18 @@ public enum Readiness {
                 // A first answer days after a lesson taught it is still partly the lesson's
                 // (a reading fades fast): it says little about questions never taught.
                 if let taught = s.taughtAt, let first = s.firstAnsweredAt,
-                   first.timeIntervalSince(taught) < Readiness.taughtEchoDays * 86_400 { continue }
+                    first.timeIntervalSince(taught) < Readiness.taughtEchoDays * 86_400
+                {
+                    continue
+                }
                 let first = s.firstCorrect ?? (s.correct == s.seen)
                 let g = Knowledge.guess(q)
                 let expected = Knowledge.rightChance(known: Knowledge.newcomerKnown(q), guess: g)
                 let r = ((first ? 1 : 0) - expected) / (1 - Knowledge.slip - g)
-                residual += r; count += 1
-                topicResidual[q.category, default: 0] += r; topicCount[q.category, default: 0] += 1
+                residual += r
+                count += 1
+                topicResidual[q.category, default: 0] += r
+                topicCount[q.category, default: 0] += 1
             }
         }
 
@@ -133,7 +138,9 @@ public enum Readiness {
             for q in pool { weight[q.category, default: 0] += 1 }
             let total = Double(max(pool.count, 1))
             var variance = 0.5 / (Double(count) + learnerPriorStrength)
-            for (t, w) in weight { variance += (w / total) * (w / total) * 0.5 / (Double(topicCount[t] ?? 0) + topicPriorStrength) }
+            for (t, w) in weight {
+                variance += (w / total) * (w / total) * 0.5 / (Double(topicCount[t] ?? 0) + topicPriorStrength)
+            }
             return variance.squareRoot()
         }
 
@@ -165,7 +172,9 @@ public enum Readiness {
         public struct Score: Equatable, Sendable {
             public var correct = 0.0
             public var total = 0.0
-            static func + (a: Score, b: Score) -> Score { Score(correct: a.correct + b.correct, total: a.total + b.total) }
+            static func + (a: Score, b: Score) -> Score {
+                Score(correct: a.correct + b.correct, total: a.total + b.total)
+            }
         }
 
         /// `results`: the learner's results in this state, oldest first (other modes are skipped).
@@ -191,19 +200,23 @@ public enum Readiness {
                 let w = freshness * (retake ? Readiness.retakeWeight : 1)
                 // Only what could not have been recognised: a question whose answer was shown hours
                 // before the test (in the day's quizzes, a test taken that morning) counts that much less.
-                let asked = r.freshTotal ?? Double(r.total), right = r.freshCorrect ?? Double(r.correct)
+                let asked = r.freshTotal ?? Double(r.total)
+                let right = r.freshCorrect ?? Double(r.correct)
                 // Only down: an old test never claims more than it showed (later study counts
                 // through the model itself), but it fades as the knowledge it measured does.
                 let drift = min(0, modelNow.flatMap { now in r.modelAccuracy.map { now - $0 } } ?? 0)
-                correct += w * Self.carried(right, of: asked, drift: drift); total += w * asked
+                correct += w * Self.carried(right, of: asked, drift: drift)
+                total += w * asked
                 // Each section's share, discounted as the whole test's answers were (its right
                 // answers by the test's fresh share of right answers, its questions by the fresh share of questions).
                 let rightScale = r.correct > 0 ? w * right / Double(r.correct) : 0
                 let askedScale = r.total > 0 ? w * asked / Double(r.total) : 0
                 for section in r.exam?.sections ?? [] where section.total > 0 {
                     let sectionAsked = askedScale * Double(section.total)
-                    let sectionRight = Self.carried(rightScale * Double(section.correct), of: sectionAsked, drift: drift)
-                    bySection[section.name, default: Score()] = bySection[section.name, default: Score()]
+                    let sectionRight = Self.carried(
+                        rightScale * Double(section.correct), of: sectionAsked, drift: drift)
+                    bySection[section.name, default: Score()] =
+                        bySection[section.name, default: Score()]
                         + Score(correct: sectionRight, total: sectionAsked)
                 }
                 counted += 1
@@ -218,11 +231,19 @@ public enum Readiness {
         }
     }
 
-    public static func estimate(progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date,
-                                tests: [QuizResult] = []) -> ReadinessEstimate {
+    public static func estimate(
+        progress: [String: QuestionStats], pool: [Question], format: TestFormat, now: Date,
+        tests: [QuizResult] = []
+    ) -> ReadinessEstimate {
         let firsts = FirstAnswers(progress: progress, pool: pool)
-        var answered = 0, seen = 0
-        for q in pool { if let s = progress[q.id], s.seen > 0 { answered += s.seen; seen += 1 } }
+        var answered = 0
+        var seen = 0
+        for q in pool {
+            if let s = progress[q.id], s.seen > 0 {
+                answered += s.seen
+                seen += 1
+            }
+        }
 
         let sd = firsts.averageShiftSD(pool)
         func chances(_ z: Double) -> [String: Double] {
@@ -238,16 +259,21 @@ public enum Readiness {
         }
         let central = chances(0)
         var byTopic: [Topic: (Double, Int)] = [:]
-        for q in pool { let c = byTopic[q.category] ?? (0, 0); byTopic[q.category] = (c.0 + central[q.id]!, c.1 + 1) }
+        for q in pool {
+            let c = byTopic[q.category] ?? (0, 0)
+            byTopic[q.category] = (c.0 + central[q.id]!, c.1 + 1)
+        }
         // The blueprint depends only on the pool: dealt once for the estimate and its range.
         let blueprints = SectionBlueprint.forTest(format, pool: pool)
         func slots(_ chance: [String: Double]) -> [[Double]] {
             sectionSuccess(format: format, pool: pool, blueprints: blueprints) { chance[$0.id] ?? 0 }
         }
         let model = slots(central)
-        let modelLow = meanChance(slots(chances(-1))), modelHigh = meanChance(slots(chances(1)))
+        let modelLow = meanChance(slots(chances(-1)))
+        let modelHigh = meanChance(slots(chances(1)))
         // A topic never tried stays at a newcomer's level: what tests scored says nothing about it.
-        let untried = blueprints.map { b in b.quotas.flatMap { repeatElement(!firsts.tried($0.topic), count: $0.total) } }
+        let untried = blueprints.map { b in b.quotas.flatMap { repeatElement(!firsts.tried($0.topic), count: $0.total) }
+        }
 
         // The knowledge model's expected accuracy on a test question, as a Beta prior worth at most
         // `maxModelStrength` answers, updated with what recent practice tests scored, section by
@@ -256,7 +282,8 @@ public enum Readiness {
         let evidence = TestEvidence(results: tests, now: now, modelNow: modelMean)
         let modelSD = max((modelHigh - modelLow) / 2, 0.01)
         let strength = min(maxModelStrength, max(2, modelMean * (1 - modelMean) / (modelSD * modelSD) - 1))
-        let targets = sectionTargets(format: format, model: model, untried: untried, strength: strength, evidence: evidence)
+        let targets = sectionTargets(
+            format: format, model: model, untried: untried, strength: strength, evidence: evidence)
         let accuracy = (strength * modelMean + evidence.correct) / (strength + evidence.total)
         // How sure the accuracy is: the evidence's spread, and what is not known of the questions
         // never seen (their share of the pool times how unsure first answers leave the learner's level).
@@ -278,10 +305,12 @@ public enum Readiness {
         // the raw ends are lopsided and their middle — what a reader takes as the number — would
         // drift from the estimate toward 50%.
         let halfWidth = (pass(offset: spread) - pass(offset: -spread)) / 2
-        let low = max(0, p - halfWidth), high = min(1, p + halfWidth)
+        let low = max(0, p - halfWidth)
+        let high = min(1, p + halfWidth)
 
         // Shown only when first answers cover most of what the test asks.
-        var covered = 0, asked = 0
+        var covered = 0
+        var asked = 0
         for blueprint in blueprints {
             for quota in blueprint.quotas {
                 asked += quota.total
@@ -290,11 +319,13 @@ public enum Readiness {
         }
         let topicsInPool = Set(pool.map(\.category))
         let notTried = topicsInPool.filter { !firsts.tried($0) }.sorted()
-        let shown = firsts.count >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
-        return ReadinessEstimate(passProbability: p, passProbabilityRange: min(low, p)...max(high, p),
-                                 accuracyByTopic: byTopic.mapValues { $0.0 / Double($0.1) }, answered: answered,
-                                 seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown, tests: evidence,
-                                 modelAccuracy: modelMean)
+        let shown =
+            firsts.count >= minimumFirstAnswers && asked > 0 && Double(covered) / Double(asked) >= minimumCoveredShare
+        return ReadinessEstimate(
+            passProbability: p, passProbabilityRange: min(low, p)...max(high, p),
+            accuracyByTopic: byTopic.mapValues { $0.0 / Double($0.1) }, answered: answered,
+            seen: seen, poolSize: pool.count, topicsNotTried: notTried, isShown: shown, tests: evidence,
+            modelAccuracy: modelMean)
     }
 
     /// The mean of every slot's chance: the expected share of a test answered right.
@@ -304,15 +335,21 @@ public enum Readiness {
     }
 
     /// Pass probability when each pool question is answered right with `chance[id]`.
-    public static func passProbability(format: TestFormat, pool: [Question], chance: [String: Double],
-                                       blueprints: [SectionBlueprint]? = nil) -> Double {
-        exactPassProbability(format: format, sectionSuccess: sectionSuccess(format: format, pool: pool, blueprints: blueprints) { chance[$0.id] ?? 0 })
+    public static func passProbability(
+        format: TestFormat, pool: [Question], chance: [String: Double],
+        blueprints: [SectionBlueprint]? = nil
+    ) -> Double {
+        exactPassProbability(
+            format: format,
+            sectionSuccess: sectionSuccess(format: format, pool: pool, blueprints: blueprints) { chance[$0.id] ?? 0 })
     }
 
     /// Per-slot success probabilities of each section (in `format.sections` order): the blueprint's
     /// quotas, each slot at the mean chance of its (topic, origin) bucket.
-    static func sectionSuccess(format: TestFormat, pool: [Question], blueprints: [SectionBlueprint]? = nil,
-                               chance: (Question) -> Double) -> [[Double]] {
+    static func sectionSuccess(
+        format: TestFormat, pool: [Question], blueprints: [SectionBlueprint]? = nil,
+        chance: (Question) -> Double
+    ) -> [[Double]] {
         let blueprints = blueprints ?? SectionBlueprint.forTest(format, pool: pool)
         return format.sections.enumerated().map { s, section in
             var sums: [String: (Double, Int)] = [:]
@@ -342,8 +379,11 @@ public enum Readiness {
         var counts = weights.map { n * $0 / total }
         let remainders = weights.map { n * $0 % total }
         var left = n - counts.reduce(0, +)
-        for i in weights.indices.sorted(by: { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }) where left > 0 {
-            counts[i] += 1; left -= 1
+        for i in weights.indices.sorted(by: {
+            remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1
+        }) where left > 0 {
+            counts[i] += 1
+            left -= 1
         }
         return counts
     }
@@ -354,14 +394,17 @@ public enum Readiness {
         public var testsPassedWithMargin: Int
         public var topicsNotTried: Int
         public var chanceHigh: Bool
-        public var isReady: Bool { testsPassedWithMargin >= Readiness.readyTestsNeeded && topicsNotTried == 0 && chanceHigh }
+        public var isReady: Bool {
+            testsPassedWithMargin >= Readiness.readyTestsNeeded && topicsNotTried == 0 && chanceHigh
+        }
     }
 
     /// Ready needs the last three full-length practice tests of this state *taken fresh* passed
     /// with margin: a fixed test's first try, or a random one. A retake is memory of its answers,
     /// not knowledge (the bench's repeaters memorised tests 1-3 and were shown Ready at a true 82%).
     /// Also every topic tried, and the range's low end high.
-    public static func readyStatus(results: [QuizResult], stateCode: String, estimate: ReadinessEstimate) -> ReadyStatus {
+    public static func readyStatus(results: [QuizResult], stateCode: String, estimate: ReadinessEstimate) -> ReadyStatus
+    {
         var taken = Set<Int>()
         var fresh: [QuizResult] = []
         for r in results where r.stateCode == stateCode && r.timedOut != true {
@@ -369,9 +412,10 @@ public enum Readiness {
             if n == 0 || taken.insert(n).inserted { fresh.append(r) }
         }
         let last = fresh.suffix(readyTestsNeeded)
-        return ReadyStatus(testsPassedWithMargin: last.filter(\.passedWithMargin).count,
-                           topicsNotTried: estimate.topicsNotTried.count,
-                           chanceHigh: estimate.isShown && estimate.passProbabilityRange.lowerBound >= readyLowEnd)
+        return ReadyStatus(
+            testsPassedWithMargin: last.filter(\.passedWithMargin).count,
+            topicsNotTried: estimate.topicsNotTried.count,
+            chanceHigh: estimate.isShown && estimate.passProbabilityRange.lowerBound >= readyLowEnd)
     }
 }
 

@@ -61,7 +61,9 @@ extension QuizRun {
         if q.answers.count > questionIDs.count { q.answers.removeLast(q.answers.count - questionIDs.count) }
         // The answer order is rebuilt from the question when it is not a permutation of its options.
         if !q.order.isEmpty, Set(q.order) != Set(0..<q.order.count) { q.order = [] }
-        if let sections = q.sectionOfQuestion, sections.count != questionIDs.count || sections.contains(where: { $0 < 0 }) {
+        if let sections = q.sectionOfQuestion,
+            sections.count != questionIDs.count || sections.contains(where: { $0 < 0 })
+        {
             q.sectionOfQuestion = nil
         }
         q.lives = lives.map { min(Session.count($0), 100) }

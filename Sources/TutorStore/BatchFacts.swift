@@ -25,13 +25,17 @@ extension TutorStore {
         return try writer.read { db in
             // Driven by the list, one index probe per chat: as `chat_id IN (...)` SQLite chose to
             // scan every queued reply of every chat (the bench's outbox is never drained).
-            let queued = try Int64.fetchSet(db.cachedStatement(sql: """
-                SELECT value FROM json_each(?)
-                WHERE EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND priority = 0 AND chat_id = value)
-                """), arguments: [ids])
-            let befriended = try Int64.fetchSet(db.cachedStatement(sql: """
-                SELECT value FROM json_each(?) WHERE EXISTS (SELECT 1 FROM friendship WHERE chat_id = value)
-                """), arguments: [ids])
+            let queued = try Int64.fetchSet(
+                db.cachedStatement(
+                    sql: """
+                        SELECT value FROM json_each(?)
+                        WHERE EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND priority = 0 AND chat_id = value)
+                        """), arguments: [ids])
+            let befriended = try Int64.fetchSet(
+                db.cachedStatement(
+                    sql: """
+                        SELECT value FROM json_each(?) WHERE EXISTS (SELECT 1 FROM friendship WHERE chat_id = value)
+                        """), arguments: [ids])
             return BatchFacts(chatsWithQueuedReplies: queued, chatsWithFriendships: befriended)
         }
     }

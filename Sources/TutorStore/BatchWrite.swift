@@ -86,7 +86,11 @@ struct RowReader {
     let key: String
     var repairs: [String] = []
 
-    init(row: Row, table: String, key: String) { self.row = row; self.table = table; self.key = key }
+    init(row: Row, table: String, key: String) {
+        self.row = row
+        self.table = table
+        self.key = key
+    }
 
     mutating func value<T: DatabaseValueConvertible>(_ column: String, _ fallback: T) -> T {
         do { return try row.decode(T.self, forColumn: column) } catch {
@@ -100,7 +104,10 @@ struct RowReader {
     mutating func clamp(_ l: inout Learner) {
         func fix<T: Comparable>(_ name: String, _ value: inout T, _ range: ClosedRange<T>) {
             let fixed = min(max(value, range.lowerBound), range.upperBound)
-            if fixed != value { repairs.append("\(table).\(name) (\(key)) was \(value), now \(fixed)"); value = fixed }
+            if fixed != value {
+                repairs.append("\(table).\(name) (\(key)) was \(value), now \(fixed)")
+                value = fixed
+            }
         }
         fix("streak_current", &l.streak.current, 0...Int.max)
         fix("streak_best", &l.streak.best, l.streak.current...Int.max)
@@ -110,6 +117,9 @@ struct RowReader {
         fix("xp", &l.xp, 0...Int.max)
         fix("cards_reviewed", &l.cardsReviewed, 0...Int.max)
         fix("answered_today", &l.answeredToday, 0...Int.max)
-        if let code = l.stateCode, code.count != 2 { repairs.append("\(table).state_code (\(key)) was \(code), now none"); l.stateCode = nil }
+        if let code = l.stateCode, code.count != 2 {
+            repairs.append("\(table).state_code (\(key)) was \(code), now none")
+            l.stateCode = nil
+        }
     }
 }

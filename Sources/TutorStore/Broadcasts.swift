@@ -16,9 +16,11 @@ public struct Broadcast: Equatable, Sendable {
 
 extension Broadcast: FetchableRecord {
     public init(row r: Row) throws {
-        self.init(id: try r.decode(forColumn: "id"), stateCode: try r.decode(forColumn: "state_code"), text: try r.decode(forColumn: "text"),
-                  status: try r.decode(forColumn: "status"), adminChatID: try r.decode(forColumn: "admin_chat_id"),
-                  recipients: try r.decode(forColumn: "recipients"), lastChatID: try r.decode(forColumn: "last_chat_id"))
+        self.init(
+            id: try r.decode(forColumn: "id"), stateCode: try r.decode(forColumn: "state_code"),
+            text: try r.decode(forColumn: "text"),
+            status: try r.decode(forColumn: "status"), adminChatID: try r.decode(forColumn: "admin_chat_id"),
+            recipients: try r.decode(forColumn: "recipients"), lastChatID: try r.decode(forColumn: "last_chat_id"))
     }
 }
 
@@ -30,7 +32,11 @@ public struct BroadcastProgress: Equatable, Sendable {
     public var pending: Int
 
     public init(queued: Int, sent: Int, blocked: Int, failed: Int, pending: Int) {
-        self.queued = queued; self.sent = sent; self.blocked = blocked; self.failed = failed; self.pending = pending
+        self.queued = queued
+        self.sent = sent
+        self.blocked = blocked
+        self.failed = failed
+        self.pending = pending
     }
 }
 
@@ -44,34 +50,47 @@ public struct UsageStats: Equatable, Sendable {
 
     public static func == (a: UsageStats, b: UsageStats) -> Bool {
         a.learners == b.learners && a.activeToday == b.activeToday && a.activeWeek == b.activeWeek
-            && a.answersToday == b.answersToday && a.blocked == b.blocked && a.byState.map(\.code) == b.byState.map(\.code)
+            && a.answersToday == b.answersToday && a.blocked == b.blocked
+            && a.byState.map(\.code) == b.byState.map(\.code)
     }
 }
 
 extension TutorStore {
     /// Who a broadcast reaches: private chats, not blocked, not stopped, in the state if one is given.
-    static let audienceSQL = "is_group = 0 AND blocked = 0 AND stopped = 0 AND state_code IS NOT NULL AND (? IS NULL OR state_code = ?)"
+    static let audienceSQL =
+        "is_group = 0 AND blocked = 0 AND stopped = 0 AND state_code IS NOT NULL AND (? IS NULL OR state_code = ?)"
 
     public func audienceCount(stateCode: String?) throws -> Int {
         try writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL)", arguments: [stateCode, stateCode]) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL)", arguments: [stateCode, stateCode])
+                ?? 0
         }
     }
 
     /// `updateID`: the admin's update that asked for it; the same update again (a batch delivered
     /// twice) gets the draft it made the first time.
-    public func createBroadcast(stateCode: String?, text: String, adminChatID: Int64?, status: String = "draft", now: Date,
-                                updateID: Int64? = nil) throws -> Int64 {
+    public func createBroadcast(
+        stateCode: String?, text: String, adminChatID: Int64?, status: String = "draft", now: Date,
+        updateID: Int64? = nil
+    ) throws -> Int64 {
         try writer.write { db in
-            if let updateID, let made = try Int64.fetchOne(db, sql: "SELECT id FROM broadcast WHERE created_by_update = ?",
-                                                           arguments: [updateID]) {
+            if let updateID,
+                let made = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM broadcast WHERE created_by_update = ?",
+                    arguments: [updateID])
+            {
                 return made
             }
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL)", arguments: [stateCode, stateCode]) ?? 0
-            try db.execute(sql: """
-                INSERT INTO broadcast(state_code, text, status, admin_chat_id, recipients, created_at, created_by_update)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [stateCode, text, status, adminChatID, count, now.timeIntervalSince1970, updateID])
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL)",
+                    arguments: [stateCode, stateCode]) ?? 0
+            try db.execute(
+                sql: """
+                    INSERT INTO broadcast(state_code, text, status, admin_chat_id, recipients, created_at, created_by_update)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [stateCode, text, status, adminChatID, count, now.timeIntervalSince1970, updateID])
             return db.lastInsertedRowID
         }
     }
@@ -79,8 +98,9 @@ extension TutorStore {
     /// The number admins see: sent broadcasts counted in order (a cancelled draft takes none).
     public func broadcastNumber(_ id: Int64) throws -> Int {
         try writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM broadcast WHERE status IN ('sending', 'done') AND id <= ?",
-                             arguments: [id]) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM broadcast WHERE status IN ('sending', 'done') AND id <= ?",
+                arguments: [id]) ?? 0
         }
     }
 
@@ -96,18 +116,22 @@ extension TutorStore {
     /// again for the tap that decided it (`updateID`, delivered twice).
     public func setBroadcastStatus(_ id: Int64, from: String, to: String, updateID: Int64? = nil) throws -> Bool {
         try writer.write { db in
-            try db.execute(sql: "UPDATE broadcast SET status = ?, decided_by_update = ? WHERE id = ? AND status = ?",
-                           arguments: [to, updateID, id, from])
+            try db.execute(
+                sql: "UPDATE broadcast SET status = ?, decided_by_update = ? WHERE id = ? AND status = ?",
+                arguments: [to, updateID, id, from])
             if db.changesCount > 0 { return true }
             guard let updateID else { return false }
-            return try Bool.fetchOne(db, sql: "SELECT status = ? AND decided_by_update = ? FROM broadcast WHERE id = ?",
-                                     arguments: [to, updateID, id]) ?? false
+            return try Bool.fetchOne(
+                db, sql: "SELECT status = ? AND decided_by_update = ? FROM broadcast WHERE id = ?",
+                arguments: [to, updateID, id]) ?? false
         }
     }
 
     public func sendingBroadcasts() throws -> [Broadcast] {
         try writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM broadcast WHERE status = 'sending' ORDER BY id").compactMap { try Self.broadcast(db, $0) }
+            try Int64.fetchAll(db, sql: "SELECT id FROM broadcast WHERE status = 'sending' ORDER BY id").compactMap {
+                try Self.broadcast(db, $0)
+            }
         }
     }
 
@@ -118,16 +142,25 @@ extension TutorStore {
     public func enqueueBroadcast(_ id: Int64, limit: Int, now: Date, render: (Broadcast, Int64) -> Data) throws -> Int {
         try writer.write { db in
             guard let b = try Self.broadcast(db, id), b.status == "sending" else { return 0 }
-            let chats = try Int64.fetchAll(db, sql: """
-                SELECT chat_id FROM learner WHERE \(Self.audienceSQL) AND chat_id > ? ORDER BY chat_id LIMIT ?
-                """, arguments: [b.stateCode, b.stateCode, b.lastChatID, limit])
+            let chats = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT chat_id FROM learner WHERE \(Self.audienceSQL) AND chat_id > ? ORDER BY chat_id LIMIT ?
+                    """, arguments: [b.stateCode, b.stateCode, b.lastChatID, limit])
             var queued = 0
             for chat in chats {
-                try db.execute(sql: "INSERT OR IGNORE INTO broadcast_delivery(broadcast_id, chat_id) VALUES (?, ?)", arguments: [id, chat])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO broadcast_delivery(broadcast_id, chat_id) VALUES (?, ?)",
+                    arguments: [id, chat])
                 guard db.changesCount > 0 else { continue }
-                try db.execute(sql: """
-                    INSERT INTO outbox(chat_id, method, body, priority, created_at, broadcast_id) VALUES (?, 'sendMessage', ?, ?, ?, ?)
-                    """, arguments: [chat, String(decoding: render(b, chat), as: UTF8.self), OutboxItem.bulkPriority, now.timeIntervalSince1970, id])
+                try db.execute(
+                    sql: """
+                        INSERT INTO outbox(chat_id, method, body, priority, created_at, broadcast_id) VALUES (?, 'sendMessage', ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        chat, String(decoding: render(b, chat), as: UTF8.self), OutboxItem.bulkPriority,
+                        now.timeIntervalSince1970, id,
+                    ])
                 queued += 1
             }
             if let last = chats.last {
@@ -139,12 +172,16 @@ extension TutorStore {
 
     public func broadcastProgress(_ id: Int64) throws -> BroadcastProgress {
         try writer.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT status, error, COUNT(*) AS n FROM outbox WHERE broadcast_id = ? GROUP BY status, error", arguments: [id])
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT status, error, COUNT(*) AS n FROM outbox WHERE broadcast_id = ? GROUP BY status, error",
+                arguments: [id])
             var p = BroadcastProgress(queued: 0, sent: 0, blocked: 0, failed: 0, pending: 0)
             for r in rows {
                 let n: Int = try r.decode(forColumn: "n")
                 p.queued += n
-                switch (try r.decode(String.self, forColumn: "status"), try r.decode(String?.self, forColumn: "error")) {
+                switch (try r.decode(String.self, forColumn: "status"), try r.decode(String?.self, forColumn: "error"))
+                {
                 case ("sent", _): p.sent += n
                 case ("pending", _): p.pending += n
                 case ("dropped", _): p.blocked += n
@@ -160,18 +197,27 @@ extension TutorStore {
     public func finishBroadcastIfComplete(_ id: Int64, now: Date) throws -> Bool {
         try writer.write { db in
             guard let b = try Self.broadcast(db, id), b.status == "sending" else { return false }
-            let remaining = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL) AND chat_id > ?",
-                                             arguments: [b.stateCode, b.stateCode, b.lastChatID]) ?? 0
-            let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE broadcast_id = ? AND status = 'pending'", arguments: [id]) ?? 0
+            let remaining =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM learner WHERE \(Self.audienceSQL) AND chat_id > ?",
+                    arguments: [b.stateCode, b.stateCode, b.lastChatID]) ?? 0
+            let pending =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM outbox WHERE broadcast_id = ? AND status = 'pending'",
+                    arguments: [id]) ?? 0
             guard remaining == 0 && pending == 0 else { return false }
-            try db.execute(sql: "UPDATE broadcast SET status = 'done', finished_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
+            try db.execute(
+                sql: "UPDATE broadcast SET status = 'done', finished_at = ? WHERE id = ?",
+                arguments: [now.timeIntervalSince1970, id])
             return true
         }
     }
 
     public func pendingBulkCount() throws -> Int {
         try writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND priority >= ?", arguments: [OutboxItem.bulkPriority]) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND priority >= ?",
+                arguments: [OutboxItem.bulkPriority]) ?? 0
         }
     }
 
@@ -181,21 +227,36 @@ extension TutorStore {
     public func usageStats(now: Date, dayStart: Date) throws -> UsageStats {
         try writer.read { db in
             let weekStart = now.addingTimeInterval(-7 * 86_400).timeIntervalSince1970
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS learners,
-                       COALESCE(SUM(last_active_at >= ?), 0) AS today,
-                       COALESCE(SUM(last_active_at >= ?), 0) AS week,
-                       COALESCE(SUM(blocked), 0) AS blocked
-                FROM learner WHERE is_group = 0
-                """, arguments: [dayStart.timeIntervalSince1970, weekStart])!
-            let answers = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM answer WHERE answered_at >= ?", arguments: [dayStart.timeIntervalSince1970]) ?? 0
-            let byState = try Row.fetchAll(db, sql: """
-                SELECT state_code, COUNT(*) AS n FROM learner WHERE is_group = 0 AND state_code IS NOT NULL
-                GROUP BY state_code ORDER BY n DESC, state_code
-                """).map { (code: try $0.decode(String.self, forColumn: "state_code"), learners: try $0.decode(Int.self, forColumn: "n")) }
-            return UsageStats(learners: try row.decode(forColumn: "learners"), activeToday: try row.decode(forColumn: "today"),
-                              activeWeek: try row.decode(forColumn: "week"), answersToday: answers, blocked: try row.decode(forColumn: "blocked"),
-                              byState: byState)
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) AS learners,
+                           COALESCE(SUM(last_active_at >= ?), 0) AS today,
+                           COALESCE(SUM(last_active_at >= ?), 0) AS week,
+                           COALESCE(SUM(blocked), 0) AS blocked
+                    FROM learner WHERE is_group = 0
+                    """, arguments: [dayStart.timeIntervalSince1970, weekStart])!
+            let answers =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM answer WHERE answered_at >= ?",
+                    arguments: [dayStart.timeIntervalSince1970]) ?? 0
+            let byState = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT state_code, COUNT(*) AS n FROM learner WHERE is_group = 0 AND state_code IS NOT NULL
+                    GROUP BY state_code ORDER BY n DESC, state_code
+                    """
+            ).map {
+                (
+                    code: try $0.decode(String.self, forColumn: "state_code"),
+                    learners: try $0.decode(Int.self, forColumn: "n")
+                )
+            }
+            return UsageStats(
+                learners: try row.decode(forColumn: "learners"), activeToday: try row.decode(forColumn: "today"),
+                activeWeek: try row.decode(forColumn: "week"), answersToday: answers,
+                blocked: try row.decode(forColumn: "blocked"),
+                byState: byState)
         }
     }
 
@@ -204,7 +265,10 @@ extension TutorStore {
     public func setFlag(_ key: String, _ value: String?) throws {
         try writer.write { db in
             if let value {
-                try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+                try db.execute(
+                    sql:
+                        "INSERT INTO bot_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM bot_state WHERE key = ?", arguments: [key])
             }
@@ -212,6 +276,8 @@ extension TutorStore {
     }
 
     public func flag(_ key: String) throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM bot_state WHERE key = ?", arguments: [key]) }
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM bot_state WHERE key = ?", arguments: [key])
+        }
     }
 }

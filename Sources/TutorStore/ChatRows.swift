@@ -43,10 +43,16 @@ public struct ChatChange: Sendable {
     /// learner's last activity, and stale news is judged by it). Nil: the learner's last activity.
     public var madeAt: Date? = nil
 
-    public init(before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
-                timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []) {
-        self.before = before; self.after = after; self.answers = answers; self.outbox = outbox
-        self.timers = timers; self.firedTimers = firedTimers
+    public init(
+        before: ChatState?, after: ChatState, answers: [AnswerRecord], outbox: [OutboxItem],
+        timers: [(key: String, due: Date?)] = [], firedTimers: [String] = []
+    ) {
+        self.before = before
+        self.after = after
+        self.answers = answers
+        self.outbox = outbox
+        self.timers = timers
+        self.firedTimers = firedTimers
     }
 }
 
@@ -94,7 +100,9 @@ extension TutorStore {
     }
 
     /// The chat and the learner row's version it was read at (see `ChatChange.version`).
-    public func loadVersionedChat(_ chatID: Int64, repairs: inout [String]) throws -> (state: ChatState, version: Int64)? {
+    public func loadVersionedChat(_ chatID: Int64, repairs: inout [String]) throws -> (
+        state: ChatState, version: Int64
+    )? {
         var found: [String] = []
         let loaded = try writer.read { db -> (ChatState, Int64)? in
             var version: Int64 = 0
@@ -105,8 +113,12 @@ extension TutorStore {
         return loaded.map { (state: $0.0, version: $0.1) }
     }
 
-    static func loadChat(_ db: Database, _ chatID: Int64, repairs: inout [String], version: inout Int64) throws -> ChatState? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE chat_id = ?", arguments: [chatID]) else { return nil }
+    static func loadChat(_ db: Database, _ chatID: Int64, repairs: inout [String], version: inout Int64) throws
+        -> ChatState?
+    {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE chat_id = ?", arguments: [chatID]) else {
+            return nil
+        }
         var r = RowReader(row: row, table: "learner", key: "chat \(chatID)")
         version = r.value("version", Int64(0))
         func day(_ column: String) -> LocalDay? { r.value(column, String?.none).flatMap(LocalDay.init(iso:)) }
@@ -119,8 +131,9 @@ extension TutorStore {
             revealAnswersAsYouGo: r.value("reveal_answers", false),
             stopped: r.value("stopped", false), blocked: r.value("blocked", false), isGroup: r.value("is_group", false),
             joinedAt: date("joined_at") ?? now, lastActiveAt: date("last_active_at") ?? now,
-            streak: Streak(current: r.value("streak_current", 0), best: r.value("streak_best", 0),
-                           lastDay: day("streak_last_day"), freezes: r.value("streak_freezes", 0)),
+            streak: Streak(
+                current: r.value("streak_current", 0), best: r.value("streak_best", 0),
+                lastDay: day("streak_last_day"), freezes: r.value("streak_freezes", 0)),
             nudgesOn: r.value("nudges_on", true), nudgeMinute: r.value("nudge_minute", 960),
             lastNudgeDay: day("last_nudge_day"), ignoredNudges: r.value("ignored_nudges", 0),
             nextNudgeAt: date("next_nudge_at"))
@@ -140,35 +153,44 @@ extension TutorStore {
         repairs += r.repairs
         var session = Session()
         if let body = try String.fetchOne(db, sql: "SELECT body FROM session WHERE chat_id = ?", arguments: [chatID]) {
-            do { session = try decoder.decode(Session.self, from: Data(body.utf8)) }
-            catch { repairs.append("session (chat \(chatID)) did not decode, started afresh: \(error)") }
+            do { session = try decoder.decode(Session.self, from: Data(body.utf8)) } catch {
+                repairs.append("session (chat \(chatID)) did not decode, started afresh: \(error)")
+            }
         }
         var progress: [String: QuestionStats] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM question_progress WHERE chat_id = ?", arguments: [chatID])
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT * FROM question_progress WHERE chat_id = ?", arguments: [chatID])
         while let row = try rows.next() {
             do {
-                var stats = QuestionStats(seen: try row.decode(forColumn: "seen"), correct: try row.decode(forColumn: "correct"),
-                                          lastCorrect: try row.decode(forColumn: "last_correct"),
-                                          lastAnsweredAt: Date(timeIntervalSince1970: try row.decode(forColumn: "last_answered_at")),
-                                          missed: try row.decode(forColumn: "missed"))
+                var stats = QuestionStats(
+                    seen: try row.decode(forColumn: "seen"), correct: try row.decode(forColumn: "correct"),
+                    lastCorrect: try row.decode(forColumn: "last_correct"),
+                    lastAnsweredAt: Date(timeIntervalSince1970: try row.decode(forColumn: "last_answered_at")),
+                    missed: try row.decode(forColumn: "missed"))
                 stats.firstCorrect = try row.decode(forColumn: "first_correct")
-                stats.firstAnsweredAt = (try row.decode(Double?.self, forColumn: "first_answered_at")).map(Date.init(timeIntervalSince1970:))
+                stats.firstAnsweredAt = (try row.decode(Double?.self, forColumn: "first_answered_at")).map(
+                    Date.init(timeIntervalSince1970:))
                 stats.knowledge = try row.decode(forColumn: "knowledge")
-                stats.knowledgeAt = (try row.decode(Double?.self, forColumn: "knowledge_at")).map(Date.init(timeIntervalSince1970:))
+                stats.knowledgeAt = (try row.decode(Double?.self, forColumn: "knowledge_at")).map(
+                    Date.init(timeIntervalSince1970:))
                 stats.strengthDays = try row.decode(forColumn: "strength_days")
-                stats.taughtAt = (try row.decode(Double?.self, forColumn: "taught_at")).map(Date.init(timeIntervalSince1970:))
+                stats.taughtAt = (try row.decode(Double?.self, forColumn: "taught_at")).map(
+                    Date.init(timeIntervalSince1970:))
                 progress[try row.decode(forColumn: "question_id")] = stats
             } catch {
                 repairs.append("question_progress row (chat \(chatID)) left out: \(error)")
             }
         }
-        let bodies = try String.fetchAll(db, sql: """
-            SELECT body FROM (SELECT body, quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?) ORDER BY quiz_id
-            """, arguments: [chatID, ChatState.recentResultsKept])
+        let bodies = try String.fetchAll(
+            db,
+            sql: """
+                SELECT body FROM (SELECT body, quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?) ORDER BY quiz_id
+                """, arguments: [chatID, ChatState.recentResultsKept])
         var results: [QuizResult] = []
         for body in bodies {
-            do { results.append(try decoder.decode(QuizResult.self, from: Data(body.utf8))) }
-            catch { repairs.append("quiz_result row (chat \(chatID)) left out: \(error)") }
+            do { results.append(try decoder.decode(QuizResult.self, from: Data(body.utf8))) } catch {
+                repairs.append("quiz_result row (chat \(chatID)) left out: \(error)")
+            }
         }
         var cards: [String: FSRSCard] = [:]
         let cardRows = try Row.fetchCursor(db, sql: "SELECT * FROM card WHERE chat_id = ?", arguments: [chatID])
@@ -176,19 +198,25 @@ extension TutorStore {
             do {
                 guard let state = CardState(rawValue: try row.decode(forColumn: "state")) else { continue }
                 cards[try row.decode(forColumn: "question_id")] = FSRSCard(
-                    state: state, step: try row.decode(forColumn: "step"), stability: try row.decode(forColumn: "stability"),
-                    difficulty: try row.decode(forColumn: "difficulty"), due: Date(timeIntervalSince1970: try row.decode(forColumn: "due")),
-                    lastReview: (try row.decode(Double?.self, forColumn: "last_review")).map(Date.init(timeIntervalSince1970:)))
+                    state: state, step: try row.decode(forColumn: "step"),
+                    stability: try row.decode(forColumn: "stability"),
+                    difficulty: try row.decode(forColumn: "difficulty"),
+                    due: Date(timeIntervalSince1970: try row.decode(forColumn: "due")),
+                    lastReview: (try row.decode(Double?.self, forColumn: "last_review")).map(
+                        Date.init(timeIntervalSince1970:)))
             } catch {
                 repairs.append("card row (chat \(chatID)) left out: \(error)")
             }
         }
         var state = ChatState(learner: l, session: session, progress: progress, results: results, cards: cards)
-        let lessonRows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT lesson_id, completed_at FROM lesson_progress WHERE chat_id = ?"),
-                                             arguments: [chatID])
+        let lessonRows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT lesson_id, completed_at FROM lesson_progress WHERE chat_id = ?"),
+            arguments: [chatID])
         while let row = try lessonRows.next() {
-            do { state.lessonsDone[try row.decode(forColumn: "lesson_id")] = Date(timeIntervalSince1970: try row.decode(forColumn: "completed_at")) }
-            catch { repairs.append("lesson_progress row (chat \(chatID)) left out: \(error)") }
+            do {
+                state.lessonsDone[try row.decode(forColumn: "lesson_id")] = Date(
+                    timeIntervalSince1970: try row.decode(forColumn: "completed_at"))
+            } catch { repairs.append("lesson_progress row (chat \(chatID)) left out: \(error)") }
         }
         return state
     }
@@ -214,8 +242,10 @@ extension TutorStore {
                 try changes(write)
                 for item in extraOutbox { write.inserted.rows.append(try Self.insertOutbox(db, item, now: Date())) }
                 if let offset {
-                    try db.execute(sql: "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                                   arguments: [String(offset)])
+                    try db.execute(
+                        sql:
+                            "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        arguments: [String(offset)])
                 }
                 return write
             }
@@ -233,70 +263,95 @@ extension TutorStore {
         let l = s.learner
         if change.erase {
             try erase(db, chatID: l.chatID)
-            for item in change.outbox { inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt)) }
+            for item in change.outbox {
+                inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt))
+            }
             return
         }
         if change.before != nil, let readAt = change.version {
             change.version = try claimVersion(db, chatID: l.chatID, readAt: readAt)
         } else if change.before != nil {
-            try db.cachedStatement(sql: "UPDATE learner SET version = version + 1 WHERE chat_id = ?").execute(arguments: [l.chatID])
+            try db.cachedStatement(sql: "UPDATE learner SET version = version + 1 WHERE chat_id = ?").execute(
+                arguments: [l.chatID])
         }
         let w = try change.prepared ?? writes(for: change)
         try LearnerRow.save(db, w.learner, l)
         if change.before == nil {
             // A new chat: the version of the row it made (or, rarely, of one another process made).
-            change.version = try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM learner WHERE chat_id = ?"),
-                                                arguments: [l.chatID]) ?? 0
+            change.version =
+                try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT version FROM learner WHERE chat_id = ?"),
+                    arguments: [l.chatID]) ?? 0
         }
         if let body = w.sessionBody {
-            try db.cachedStatement(sql: """
-                INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
-                ON CONFLICT(chat_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at
-                """).execute(arguments: [l.chatID, body, l.lastActiveAt.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO session(chat_id, body, updated_at) VALUES (?, ?, ?)
+                    ON CONFLICT(chat_id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at
+                    """
+            ).execute(arguments: [l.chatID, body, l.lastActiveAt.timeIntervalSince1970])
         }
         for (id, p) in w.progress {
-            try db.cachedStatement(sql: """
-                INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
-                    first_correct, first_answered_at, knowledge, knowledge_at, strength_days, taught_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
-                    last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed,
-                    first_correct = excluded.first_correct, first_answered_at = excluded.first_answered_at,
-                    knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days,
-                    taught_at = excluded.taught_at
-                """).execute(arguments: [l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed,
-                                         p.firstCorrect, p.firstAnsweredAt?.timeIntervalSince1970, p.knowledge,
-                                         p.knowledgeAt?.timeIntervalSince1970, p.strengthDays, p.taughtAt?.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
+                        first_correct, first_answered_at, knowledge, knowledge_at, strength_days, taught_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
+                        last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed,
+                        first_correct = excluded.first_correct, first_answered_at = excluded.first_answered_at,
+                        knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days,
+                        taught_at = excluded.taught_at
+                    """
+            ).execute(arguments: [
+                l.chatID, id, p.seen, p.correct, p.lastCorrect, p.lastAnsweredAt.timeIntervalSince1970, p.missed,
+                p.firstCorrect, p.firstAnsweredAt?.timeIntervalSince1970, p.knowledge,
+                p.knowledgeAt?.timeIntervalSince1970, p.strengthDays, p.taughtAt?.timeIntervalSince1970,
+            ])
         }
         for (id, c) in w.cards {
-            try db.cachedStatement(sql: """
-                INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
-                    difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review
-                """).execute(arguments: [l.chatID, id, c.state.rawValue, c.step, c.stability, c.difficulty, c.due.timeIntervalSince1970,
-                                         c.lastReview?.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                        difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review
+                    """
+            ).execute(arguments: [
+                l.chatID, id, c.state.rawValue, c.step, c.stability, c.difficulty, c.due.timeIntervalSince1970,
+                c.lastReview?.timeIntervalSince1970,
+            ])
         }
         for (r, body) in w.newResults {
-            try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
         }
         if !w.newResults.isEmpty {
             // Only the latest `recentResultsKept` are ever loaded: older rows would only grow the file.
-            try db.cachedStatement(sql: """
-                DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id < (SELECT MIN(quiz_id) FROM
-                    (SELECT quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?))
-                """).execute(arguments: [l.chatID, l.chatID, ChatState.recentResultsKept])
+            try db.cachedStatement(
+                sql: """
+                    DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id < (SELECT MIN(quiz_id) FROM
+                        (SELECT quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?))
+                    """
+            ).execute(arguments: [l.chatID, l.chatID, ChatState.recentResultsKept])
         }
         for (id, at) in w.newLessons {
-            try db.cachedStatement(sql: """
-                INSERT INTO lesson_progress(chat_id, lesson_id, completed_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, lesson_id) DO NOTHING
-                """).execute(arguments: [l.chatID, id, at.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO lesson_progress(chat_id, lesson_id, completed_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, lesson_id) DO NOTHING
+                    """
+            ).execute(arguments: [l.chatID, id, at.timeIntervalSince1970])
         }
         for a in change.answers {
-            try db.cachedStatement(sql: """
-                INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description,
+            ])
         }
         for item in change.outbox { inserted.append(try insertOutbox(db, item, now: change.madeAt ?? l.lastActiveAt)) }
         try saveSocial(db, change, chatID: l.chatID, now: l.lastActiveAt)
@@ -304,15 +359,21 @@ extension TutorStore {
         try saveDailyResults(db, change, chatID: l.chatID)
         try saveAsks(db, change, chatID: l.chatID)
         for key in change.firedTimers {
-            try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, key])
+            try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [
+                l.chatID, key,
+            ])
         }
         for t in change.timers {
             if let due = t.due {
-                try db.cachedStatement(sql: """
-                    INSERT INTO timer(chat_id, key, due_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, key) DO UPDATE SET due_at = excluded.due_at
-                    """).execute(arguments: [l.chatID, t.key, due.timeIntervalSince1970])
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO timer(chat_id, key, due_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, key) DO UPDATE SET due_at = excluded.due_at
+                        """
+                ).execute(arguments: [l.chatID, t.key, due.timeIntervalSince1970])
             } else {
-                try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [l.chatID, t.key])
+                try db.cachedStatement(sql: "DELETE FROM timer WHERE chat_id = ? AND key = ?").execute(arguments: [
+                    l.chatID, t.key,
+                ])
             }
         }
     }
@@ -325,29 +386,39 @@ extension TutorStore {
         let oldResults = Set((change.before?.results ?? []).map(\.quizID))
         return PreparedWrites(
             learner: LearnerRow.write(before: change.repaired ? nil : change.before?.learner, after: s.learner),
-            sessionBody: !change.repaired && change.before?.session == s.session ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
+            sessionBody: !change.repaired && change.before?.session == s.session
+                ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
             // `==` first: a dictionary the reduction didn't touch still shares its storage with the
             // one it was loaded as, which `==` sees at once; the filter hashes every question seen.
-            progress: oldProgress == s.progress ? [] : s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
-            cards: oldCards == s.cards ? [] : s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
-            newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map { ($0, String(decoding: try encoder.encode($0), as: UTF8.self)) },
+            progress: oldProgress == s.progress
+                ? [] : s.progress.filter { oldProgress[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            cards: oldCards == s.cards
+                ? [] : s.cards.filter { oldCards[$0.key] != $0.value }.map { ($0.key, $0.value) },
+            newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map {
+                ($0, String(decoding: try encoder.encode($0), as: UTF8.self))
+            },
             newLessons: s.lessonsDone.filter { change.before?.lessonsDone[$0.key] == nil }.map { ($0.key, $0.value) })
     }
 
     /// Every table that holds anything about a chat: erased together (tests check none is missed).
-    public static let tablesWithChatRows = ["learner", "session", "question_progress", "answer", "quiz_result", "timer",
-                                            "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress",
-                                            "challenge", "challenge_play", "friendship", "daily_result", "ask_log"]
+    public static let tablesWithChatRows = [
+        "learner", "session", "question_progress", "answer", "quiz_result", "timer",
+        "outbox", "message_ref", "broadcast_delivery", "card", "lesson_progress",
+        "challenge", "challenge_play", "friendship", "daily_result", "ask_log",
+    ]
 
     static func erase(_ db: Database, chatID: Int64) throws {
         // Friends lose this learner too, and plays of their challenges go with them.
         try db.execute(sql: "DELETE FROM friendship WHERE friend_chat_id = ?", arguments: [chatID])
-        try db.execute(sql: "DELETE FROM challenge_play WHERE token IN (SELECT token FROM challenge WHERE chat_id = ?)", arguments: [chatID])
+        try db.execute(
+            sql: "DELETE FROM challenge_play WHERE token IN (SELECT token FROM challenge WHERE chat_id = ?)",
+            arguments: [chatID])
         // Their Daily 5 results leave the days' tallies too.
-        try db.execute(sql: """
-            UPDATE daily_tally SET players = players - 1 WHERE players > 0 AND EXISTS (SELECT 1 FROM daily_result r WHERE r.chat_id = ?
-                AND r.state_code = daily_tally.state_code AND r.day = daily_tally.day AND r.score = daily_tally.score)
-            """, arguments: [chatID])
+        try db.execute(
+            sql: """
+                UPDATE daily_tally SET players = players - 1 WHERE players > 0 AND EXISTS (SELECT 1 FROM daily_result r WHERE r.chat_id = ?
+                    AND r.state_code = daily_tally.state_code AND r.day = daily_tally.day AND r.score = daily_tally.score)
+                """, arguments: [chatID])
         // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.
         for table in tablesWithChatRows.reversed() {
             try db.execute(sql: "DELETE FROM \(table) WHERE chat_id = ?", arguments: [chatID])
@@ -360,10 +431,12 @@ extension TutorStore {
     /// `chatID`: only that chat's (a console serves its own chat).
     public func dueNudges(now: Date, chatID: Int64? = nil, limit: Int = 1_000) throws -> [Int64] {
         try writer.read { db in
-            try Int64.fetchAll(db, sql: """
-                SELECT chat_id FROM learner WHERE next_nudge_at IS NOT NULL AND next_nudge_at <= ?
-                AND (? IS NULL OR chat_id = ?) ORDER BY next_nudge_at LIMIT ?
-                """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit])
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT chat_id FROM learner WHERE next_nudge_at IS NOT NULL AND next_nudge_at <= ?
+                    AND (? IS NULL OR chat_id = ?) ORDER BY next_nudge_at LIMIT ?
+                    """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit])
         }
     }
 
@@ -371,10 +444,13 @@ extension TutorStore {
 
     public func dueTimers(now: Date, chatID: Int64? = nil, limit: Int = 500) throws -> [DueTimer] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT chat_id, key FROM timer WHERE due_at <= ? AND (? IS NULL OR chat_id = ?) ORDER BY due_at LIMIT ?
-                """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit])
-                .map { DueTimer(chatID: try $0.decode(forColumn: "chat_id"), key: try $0.decode(forColumn: "key")) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT chat_id, key FROM timer WHERE due_at <= ? AND (? IS NULL OR chat_id = ?) ORDER BY due_at LIMIT ?
+                    """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit]
+            )
+            .map { DueTimer(chatID: try $0.decode(forColumn: "chat_id"), key: try $0.decode(forColumn: "key")) }
         }
     }
 }

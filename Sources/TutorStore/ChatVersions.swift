@@ -12,8 +12,11 @@ extension TutorStore {
         try db.cachedStatement(sql: "UPDATE learner SET version = version + 1 WHERE chat_id = ? AND version = ?")
             .execute(arguments: [chatID, readAt])
         if db.changesCount > 0 { return readAt + 1 }
-        guard let stored = try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM learner WHERE chat_id = ?"),
-                                              arguments: [chatID]) else { return 0 }
+        guard
+            let stored = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT version FROM learner WHERE chat_id = ?"),
+                arguments: [chatID])
+        else { return 0 }
         throw StaleChat(chatID: chatID, readAt: readAt, stored: stored)
     }
 }
@@ -23,5 +26,7 @@ public struct StaleChat: Error, CustomStringConvertible {
     public var chatID: Int64
     public var readAt: Int64
     public var stored: Int64
-    public var description: String { "chat \(chatID) was saved by another process (version \(stored), this copy read at \(readAt))" }
+    public var description: String {
+        "chat \(chatID) was saved by another process (version \(stored), this copy read at \(readAt))"
+    }
 }

@@ -6,48 +6,68 @@ import TutorCore
 extension TutorStore {
     static func saveSocial(_ db: Database, _ change: ChatChange, chatID: Int64, now: Date) throws {
         for c in change.challengesMade {
-            try db.cachedStatement(sql: """
-                INSERT INTO challenge(token, chat_id, creator_name, question_ids, creator_correct, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [c.token, chatID, c.creatorName, String(decoding: try JSONEncoder().encode(c.questionIDs), as: UTF8.self),
-                                         bits(c.creatorCorrect), c.createdAt.timeIntervalSince1970, c.expiresAt.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO challenge(token, chat_id, creator_name, question_ids, creator_correct, created_at, expires_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                c.token, chatID, c.creatorName,
+                String(decoding: try JSONEncoder().encode(c.questionIDs), as: UTF8.self),
+                bits(c.creatorCorrect), c.createdAt.timeIntervalSince1970, c.expiresAt.timeIntervalSince1970,
+            ])
         }
         for p in change.challengePlays {
             // Once per friend: a second play of the same link (two taps racing) keeps the first.
-            try db.cachedStatement(sql: """
-                INSERT INTO challenge_play(token, chat_id, correct, played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """).execute(arguments: [p.token, chatID, bits(p.correct), now.timeIntervalSince1970])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO challenge_play(token, chat_id, correct, played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """
+            ).execute(arguments: [p.token, chatID, bits(p.correct), now.timeIntervalSince1970])
         }
         for friend in change.newFriends where friend != chatID {
             // Both sides, and only while the friend still has a learner row (they may have deleted their data).
-            try db.cachedStatement(sql: """
-                INSERT INTO friendship(chat_id, friend_chat_id, since)
-                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
-                ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
-                """).execute(arguments: [chatID, friend, now.timeIntervalSince1970, friend])
-            try db.cachedStatement(sql: """
-                INSERT INTO friendship(chat_id, friend_chat_id, since)
-                SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
-                ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
-                """).execute(arguments: [friend, chatID, now.timeIntervalSince1970, friend])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO friendship(chat_id, friend_chat_id, since)
+                    SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
+                    ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
+                    """
+            ).execute(arguments: [chatID, friend, now.timeIntervalSince1970, friend])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO friendship(chat_id, friend_chat_id, since)
+                    SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
+                    ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
+                    """
+            ).execute(arguments: [friend, chatID, now.timeIntervalSince1970, friend])
         }
     }
 
     static func saveDailyResults(_ db: Database, _ change: ChatChange, chatID: Int64) throws {
         for d in change.dailySets {
-            try db.cachedStatement(sql: """
-                INSERT INTO daily_set(state_code, day, question_ids) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
-                """).execute(arguments: [d.stateCode, d.day.description, String(decoding: try JSONEncoder().encode(d.questionIDs), as: UTF8.self)])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO daily_set(state_code, day, question_ids) VALUES (?, ?, ?) ON CONFLICT DO NOTHING
+                    """
+            ).execute(arguments: [
+                d.stateCode, d.day.description,
+                String(decoding: try JSONEncoder().encode(d.questionIDs), as: UTF8.self),
+            ])
         }
         for d in change.dailyResults {
-            try db.cachedStatement(sql: """
-                INSERT INTO daily_result(state_code, day, chat_id, score) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """).execute(arguments: [d.stateCode, d.day.description, chatID, d.score])
-            guard db.changesCount > 0 else { continue }   // played already: counted once
-            try db.cachedStatement(sql: """
-                INSERT INTO daily_tally(state_code, day, score, players) VALUES (?, ?, ?, 1)
-                ON CONFLICT(state_code, day, score) DO UPDATE SET players = players + 1
-                """).execute(arguments: [d.stateCode, d.day.description, d.score])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO daily_result(state_code, day, chat_id, score) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """
+            ).execute(arguments: [d.stateCode, d.day.description, chatID, d.score])
+            guard db.changesCount > 0 else { continue }  // played already: counted once
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO daily_tally(state_code, day, score, players) VALUES (?, ?, ?, 1)
+                    ON CONFLICT(state_code, day, score) DO UPDATE SET players = players + 1
+                    """
+            ).execute(arguments: [d.stateCode, d.day.description, d.score])
         }
     }
 
@@ -56,22 +76,30 @@ extension TutorStore {
     public func dailyScores(stateCode: String, day: LocalDay, excluding chatID: Int64) throws -> DailyScores {
         try writer.read { db in
             var counts = [Int](repeating: 0, count: DailyChallenge.length + 1)
-            for row in try Row.fetchAll(db, sql: "SELECT score, players FROM daily_tally WHERE state_code = ? AND day = ?",
-                                        arguments: [stateCode, day.description]) {
-                let score: Int = try row.decode(forColumn: "score"), n: Int = try row.decode(forColumn: "players")
+            for row in try Row.fetchAll(
+                db, sql: "SELECT score, players FROM daily_tally WHERE state_code = ? AND day = ?",
+                arguments: [stateCode, day.description])
+            {
+                let score: Int = try row.decode(forColumn: "score")
+                let n: Int = try row.decode(forColumn: "players")
                 if counts.indices.contains(score) { counts[score] = n }
             }
-            if let own = try Int.fetchOne(db, sql: "SELECT score FROM daily_result WHERE state_code = ? AND day = ? AND chat_id = ?",
-                                          arguments: [stateCode, day.description, chatID]), counts.indices.contains(own) {
+            if let own = try Int.fetchOne(
+                db, sql: "SELECT score FROM daily_result WHERE state_code = ? AND day = ? AND chat_id = ?",
+                arguments: [stateCode, day.description, chatID]), counts.indices.contains(own)
+            {
                 counts[own] = max(0, counts[own] - 1)
             }
             // Friends who played the same five, by first name (not those who hide from friends).
-            let friends = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT l.first_name, d.score FROM friendship f
-                JOIN daily_result d ON d.chat_id = f.friend_chat_id AND d.state_code = ? AND d.day = ?
-                JOIN learner l ON l.chat_id = f.friend_chat_id
-                WHERE f.chat_id = ? AND f.removed_at IS NULL AND l.hide_from_friends = 0
-                """), arguments: [stateCode, day.description, chatID]).map { row in
+            let friends = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT l.first_name, d.score FROM friendship f
+                        JOIN daily_result d ON d.chat_id = f.friend_chat_id AND d.state_code = ? AND d.day = ?
+                        JOIN learner l ON l.chat_id = f.friend_chat_id
+                        WHERE f.chat_id = ? AND f.removed_at IS NULL AND l.hide_from_friends = 0
+                        """), arguments: [stateCode, day.description, chatID]
+            ).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
                 let name = r.value("first_name", "").split(separator: " ").first.map(String.init) ?? ""
                 return FriendDailyScore(name: name, score: r.value("score", 0))
@@ -83,10 +111,12 @@ extension TutorStore {
     /// `stateCode`'s Daily 5 on `day` as first dealt, nil if not dealt yet.
     public func dailySet(stateCode: String, day: LocalDay) throws -> [String]? {
         try writer.read { db in
-            try String.fetchOne(db.cachedStatement(sql: "SELECT question_ids FROM daily_set WHERE state_code = ? AND day = ?"),
-                                arguments: [stateCode, day.description])
-                // A row that doesn't read as a list (a hand edit) deals afresh, never fails the chat.
-                .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT question_ids FROM daily_set WHERE state_code = ? AND day = ?"),
+                arguments: [stateCode, day.description]
+            )
+            // A row that doesn't read as a list (a hand edit) deals afresh, never fails the chat.
+            .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
         }
     }
 
@@ -94,8 +124,10 @@ extension TutorStore {
     public func dailyPlayers(on days: [String: LocalDay]) throws -> [(code: String, players: Int)] {
         try writer.read { db in
             try days.sorted { $0.key < $1.key }.compactMap { code, day in
-                let n = try Int.fetchOne(db, sql: "SELECT SUM(players) FROM daily_tally WHERE state_code = ? AND day = ?",
-                                         arguments: [code, day.description]) ?? 0
+                let n =
+                    try Int.fetchOne(
+                        db, sql: "SELECT SUM(players) FROM daily_tally WHERE state_code = ? AND day = ?",
+                        arguments: [code, day.description]) ?? 0
                 return n > 0 ? (code, n) : nil
             }
         }
@@ -104,10 +136,12 @@ extension TutorStore {
     /// Both sides stop being friends; the rows stay, marked, until pruning (see v11).
     static func removeFriendships(_ db: Database, _ change: ChatChange, chatID: Int64, now: Date) throws {
         for friend in change.removedFriends {
-            try db.cachedStatement(sql: """
-                UPDATE friendship SET removed_at = ?
-                WHERE ((chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)) AND removed_at IS NULL
-                """).execute(arguments: [now.timeIntervalSince1970, chatID, friend, friend, chatID])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE friendship SET removed_at = ?
+                    WHERE ((chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)) AND removed_at IS NULL
+                    """
+            ).execute(arguments: [now.timeIntervalSince1970, chatID, friend, friend, chatID])
         }
     }
 
@@ -116,17 +150,25 @@ extension TutorStore {
     /// What a `/start` challenge link leads to, for the chat opening it.
     public func challenge(token: String, openedBy chatID: Int64) throws -> ChallengeLookup {
         try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT chat_id, creator_name, question_ids, creator_correct, created_at, expires_at FROM challenge WHERE token = ?
-                """, arguments: [token]) else { return .notFound }
-            let ids = try JSONDecoder().decode([String].self, from: Data((try row.decode(String.self, forColumn: "question_ids")).utf8))
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT chat_id, creator_name, question_ids, creator_correct, created_at, expires_at FROM challenge WHERE token = ?
+                        """, arguments: [token])
+            else { return .notFound }
+            let ids = try JSONDecoder().decode(
+                [String].self, from: Data((try row.decode(String.self, forColumn: "question_ids")).utf8))
             let correct = (try row.decode(String.self, forColumn: "creator_correct")).map { $0 == "1" }
-            let challenge = Challenge(token: token, creatorChatID: try row.decode(forColumn: "chat_id"),
-                                      creatorName: try row.decode(forColumn: "creator_name"), questionIDs: ids, creatorCorrect: correct,
-                                      createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: "created_at")),
-                                      expiresAt: Date(timeIntervalSince1970: try row.decode(forColumn: "expires_at")))
-            let played = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM challenge_play WHERE token = ? AND chat_id = ?)",
-                                           arguments: [token, chatID]) ?? false
+            let challenge = Challenge(
+                token: token, creatorChatID: try row.decode(forColumn: "chat_id"),
+                creatorName: try row.decode(forColumn: "creator_name"), questionIDs: ids, creatorCorrect: correct,
+                createdAt: Date(timeIntervalSince1970: try row.decode(forColumn: "created_at")),
+                expiresAt: Date(timeIntervalSince1970: try row.decode(forColumn: "expires_at")))
+            let played =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM challenge_play WHERE token = ? AND chat_id = ?)",
+                    arguments: [token, chatID]) ?? false
             return .found(challenge, alreadyPlayed: played)
         }
     }
@@ -136,10 +178,17 @@ extension TutorStore {
     /// (for their quiet hours) and when they last used the bot.
     public func newsRecipient(_ chatID: Int64) throws -> (timeZone: String?, stateCode: String?, lastActive: Date)? {
         try writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT time_zone, state_code, last_active_at FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
-                             arguments: [chatID]).map { row in
-                (try row.decode(String?.self, forColumn: "time_zone"), try row.decode(String?.self, forColumn: "state_code"),
-                 Date(timeIntervalSince1970: (try? row.decode(Double.self, forColumn: "last_active_at")) ?? 0))
+            try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT time_zone, state_code, last_active_at FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
+                arguments: [chatID]
+            ).map { row in
+                (
+                    try row.decode(String?.self, forColumn: "time_zone"),
+                    try row.decode(String?.self, forColumn: "state_code"),
+                    Date(timeIntervalSince1970: (try? row.decode(Double.self, forColumn: "last_active_at")) ?? 0)
+                )
             }
         }
     }
@@ -151,22 +200,30 @@ extension TutorStore {
         try writer.read { db in
             // Cached: it is read for every command and every Home, League and Progress screen, and
             // preparing it again each time was most of an update's database work in the bench.
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
-                       l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed
-                FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id
-                WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?) ORDER BY f.since, l.chat_id
-                """), arguments: [chatID, removedSince.timeIntervalSince1970]).map { row in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
+                               l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed
+                        FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id
+                        WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?) ORDER BY f.since, l.chat_id
+                        """), arguments: [chatID, removedSince.timeIntervalSince1970]
+            ).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
                 let lastDay = r.value("streak_last_day", String?.none).flatMap(LocalDay.init(iso:))
-                return FriendSummary(chatID: r.value("chat_id", Int64(0)), firstName: r.value("first_name", ""),
-                                     weekXP: max(0, r.value("week_xp", 0)), xpWeek: r.value("xp_week", String?.none).flatMap(LocalDay.init(iso:)),
-                                     streak: Streak(current: r.value("streak_current", 0), best: r.value("streak_best", 0), lastDay: lastDay,
-                                                    freezes: r.value("streak_freezes", 0)),
-                                     hidden: r.value("hide_from_friends", false))
-                    .with(prevWeekXP: max(0, r.value("prev_week_xp", 0)),
-                          zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none),
-                          removed: r.value("removed", false))
+                return FriendSummary(
+                    chatID: r.value("chat_id", Int64(0)), firstName: r.value("first_name", ""),
+                    weekXP: max(0, r.value("week_xp", 0)),
+                    xpWeek: r.value("xp_week", String?.none).flatMap(LocalDay.init(iso:)),
+                    streak: Streak(
+                        current: r.value("streak_current", 0), best: r.value("streak_best", 0), lastDay: lastDay,
+                        freezes: r.value("streak_freezes", 0)),
+                    hidden: r.value("hide_from_friends", false)
+                )
+                .with(
+                    prevWeekXP: max(0, r.value("prev_week_xp", 0)),
+                    zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none),
+                    removed: r.value("removed", false))
             }
         }
     }
@@ -174,17 +231,21 @@ extension TutorStore {
     /// This learner's friends' chat ids.
     public func friends(of chatID: Int64) throws -> [Int64] {
         try writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT friend_chat_id FROM friendship WHERE chat_id = ? AND removed_at IS NULL ORDER BY since",
-                               arguments: [chatID])
+            try Int64.fetchAll(
+                db,
+                sql: "SELECT friend_chat_id FROM friendship WHERE chat_id = ? AND removed_at IS NULL ORDER BY since",
+                arguments: [chatID])
         }
     }
 
     /// For /stats: challenges made and played, friendships (each counted once).
     public func socialCounts() throws -> (challenges: Int, plays: Int, friendships: Int) {
         try writer.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge_play") ?? 0,
-             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM friendship WHERE removed_at IS NULL") ?? 0) / 2)
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM challenge_play") ?? 0,
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM friendship WHERE removed_at IS NULL") ?? 0) / 2
+            )
         }
     }
 }

@@ -58,16 +58,18 @@ enum LearnerRow {
         _ name: String, _ field: @escaping @Sendable (Learner) -> V, updatable: Bool = true,
         _ stored: @escaping @Sendable (V) -> (any DatabaseValueConvertible)?
     ) -> Column {
-        Column(name: name, updatable: updatable,
-               value: { stored(field($0))?.databaseValue ?? .null },
-               same: { field($0) == field($1) })
+        Column(
+            name: name, updatable: updatable,
+            value: { stored(field($0))?.databaseValue ?? .null },
+            same: { field($0) == field($1) })
     }
 
     /// Inserts the whole row, or overwrites every updatable column of an existing one.
     static let upsertSQL: String = {
         let names = columns.map(\.name)
         let updates = columns.filter(\.updatable).map { "\($0.name) = excluded.\($0.name)" }
-        return "INSERT INTO learner(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+        return
+            "INSERT INTO learner(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
             + " ON CONFLICT(chat_id) DO UPDATE SET \(updates.joined(separator: ", "))"
     }()
 

@@ -76,7 +76,9 @@ public enum BackupError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notADatabase(let p, let r): return "\(p) is not a usable PermitReady backup: \(r)"
-        case .inUse(let p, let holder): return "\(p) is in use by another PermitReady process (\(holder)): stop it first (systemctl stop permitready)"
+        case .inUse(let p, let holder):
+            return
+                "\(p) is in use by another PermitReady process (\(holder)): stop it first (systemctl stop permitready)"
         case .destinationExists(let p): return "\(p) already exists: choose another name or delete it first"
         case .noFolder(let p): return "the folder \(p) does not exist"
         }
@@ -95,14 +97,22 @@ public final class DatabaseLock: Sendable {
     /// share a database with each other but not with a running bot or a restore.
     public init(database: String, shared: Bool = false) throws {
         path = database + ".lock"
-        guard database != ":memory:" else { descriptor = -1; return }
+        guard database != ":memory:" else {
+            descriptor = -1
+            return
+        }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StoreError.failed(path: path, reason: "cannot create the lock file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw StoreError.failed(
+                path: path, reason: "cannot create the lock file: \(String(cString: strerror(errno)))")
+        }
         guard flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = pread(fd, &buffer, buffer.count, 0)
             close(fd)
-            let pid = n > 0 ? String(decoding: buffer[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            let pid =
+                n > 0
+                ? String(decoding: buffer[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
             throw BackupError.inUse(path: database, holder: pid.isEmpty ? "its pid unknown" : "pid \(pid)")
         }
         descriptor = fd
@@ -140,8 +150,9 @@ extension TutorStore {
 
     static func counts(_ db: Database) throws -> StoreCounts {
         func n(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
-        return StoreCounts(learners: try n("learner"), answers: try n("answer"), cards: try n("card"),
-                           progressRows: try n("question_progress"), results: try n("quiz_result"))
+        return StoreCounts(
+            learners: try n("learner"), answers: try n("answer"), cards: try n("card"),
+            progressRows: try n("question_progress"), results: try n("quiz_result"))
     }
 
     // MARK: - backup
@@ -154,7 +165,9 @@ extension TutorStore {
         if FileManager.default.fileExists(atPath: destination) { throw BackupError.destinationExists(destination) }
         let folder = (destination as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+        if !folder.isEmpty,
+            !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue
+        {
             throw BackupError.noFolder(folder)
         }
         let partial = destination + ".partial"
@@ -182,7 +195,9 @@ extension TutorStore {
     /// Checks a backup file before it replaces anything: it must open, pass SQLite's quick check,
     /// and carry PermitReady's tables. Returns what it holds.
     public static func inspectBackup(_ path: String) throws -> StoreCounts {
-        guard FileManager.default.fileExists(atPath: path) else { throw BackupError.notADatabase(path, reason: "no such file") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BackupError.notADatabase(path, reason: "no such file")
+        }
         var config = Configuration()
         config.readonly = true
         do {
@@ -216,20 +231,28 @@ extension TutorStore {
     /// open, so an older backup comes up to date.
     /// `checked`: what `inspectBackup` already returned for `source` (its quick_check reads the
     /// whole file: a minute at 100,000 learners, not worth doing twice).
-    public static func restore(from source: String, to path: String, checked: StoreCounts? = nil,
-                               now: Date = Date()) throws -> (counts: StoreCounts, keptAs: String?) {
+    public static func restore(
+        from source: String, to path: String, checked: StoreCounts? = nil,
+        now: Date = Date()
+    ) throws -> (counts: StoreCounts, keptAs: String?) {
         let counts = try checked ?? inspectBackup(source)
         let fm = FileManager.default
         var keptAs: String?
         if fm.fileExists(atPath: path) {
-            let stamp = ISO8601DateFormatter.string(from: now, timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+            let stamp = ISO8601DateFormatter.string(
+                from: now, timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
             var kept = "\(path).before-restore-\(stamp)"
             var n = 2
-            while fm.fileExists(atPath: kept) { kept = "\(path).before-restore-\(stamp)-\(n)"; n += 1 }
+            while fm.fileExists(atPath: kept) {
+                kept = "\(path).before-restore-\(stamp)-\(n)"
+                n += 1
+            }
             // The WAL holds the newest commits: it moves with its file (SQLite finds it by name).
             for suffix in ["", "-wal"] where fm.fileExists(atPath: path + suffix) {
                 guard rename(path + suffix, kept + suffix) == 0 else {
-                    throw StoreError.failed(path: path + suffix, reason: "could not move it aside to \(kept + suffix): \(String(cString: strerror(errno)))")
+                    throw StoreError.failed(
+                        path: path + suffix,
+                        reason: "could not move it aside to \(kept + suffix): \(String(cString: strerror(errno)))")
                 }
             }
             keptAs = kept
@@ -238,7 +261,8 @@ extension TutorStore {
         let staging = path + ".restoring"
         try? fm.removeItem(atPath: staging)
         do { try fm.copyItem(atPath: source, toPath: staging) } catch {
-            throw StoreError.failed(path: staging, reason: "could not copy the backup: \((error as NSError).localizedDescription)")
+            throw StoreError.failed(
+                path: staging, reason: "could not copy the backup: \((error as NSError).localizedDescription)")
         }
         if rename(staging, path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -269,42 +293,54 @@ extension TutorStore {
         }
         let day = 86_400.0
         let t = now.timeIntervalSince1970
-        report.outbox = try deleteInChunks("""
+        report.outbox = try deleteInChunks(
+            """
             DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status != 'pending' AND created_at < ? LIMIT ?)
             """, t - keep.outboxDays * day)
-        report.answers = try deleteInChunks("""
+        report.answers = try deleteInChunks(
+            """
             DELETE FROM answer WHERE id IN (SELECT id FROM answer WHERE answered_at < ? ORDER BY answered_at LIMIT ?)
             """, t - keep.answerDays * day)
-        report.messageRefs = try deleteInChunks("""
+        report.messageRefs = try deleteInChunks(
+            """
             DELETE FROM message_ref WHERE (chat_id, tag) IN (SELECT chat_id, tag FROM message_ref WHERE COALESCE(saved_at, 0) < ? LIMIT ?)
             """, t - keep.messageRefDays * day)
-        report.broadcastDeliveries = try deleteInChunks("""
+        report.broadcastDeliveries = try deleteInChunks(
+            """
             DELETE FROM broadcast_delivery WHERE (broadcast_id, chat_id) IN (SELECT d.broadcast_id, d.chat_id FROM broadcast_delivery d JOIN broadcast b ON b.id = d.broadcast_id
                 WHERE b.status IN ('done', 'cancelled') AND COALESCE(b.finished_at, b.created_at) < ? LIMIT ?)
             """, t - keep.broadcastDays * day)
-        report.challenges = try deleteInChunks("""
+        report.challenges = try deleteInChunks(
+            """
             DELETE FROM challenge_play WHERE (token, chat_id) IN (SELECT p.token, p.chat_id FROM challenge_play p
                 LEFT JOIN challenge c ON c.token = p.token WHERE COALESCE(c.expires_at, p.played_at) < ? LIMIT ?)
             """, t - keep.closedChallengeDays * day)
-        report.challenges += try deleteInChunks("""
+        report.challenges += try deleteInChunks(
+            """
             DELETE FROM challenge WHERE token IN (SELECT token FROM challenge WHERE expires_at < ? LIMIT ?)
             """, t - keep.closedChallengeDays * day)
         // Friendships removed over a week ago: last week's league no longer needs them.
-        report.friendships = try deleteInChunks("""
+        report.friendships = try deleteInChunks(
+            """
             DELETE FROM friendship WHERE (chat_id, friend_chat_id) IN (SELECT chat_id, friend_chat_id FROM friendship WHERE removed_at < ? LIMIT ?)
             """, t - 8 * day)
         // Days are ISO dates (they sort as text); a day this far back is over in every time zone.
-        let oldDay = LocalDay(now.addingTimeInterval(-keep.dailyResultDays * day), in: TimeZone(identifier: "UTC")!).description
-        report.dailyResults = try deleteInChunks("""
+        let oldDay = LocalDay(now.addingTimeInterval(-keep.dailyResultDays * day), in: TimeZone(identifier: "UTC")!)
+            .description
+        report.dailyResults = try deleteInChunks(
+            """
             DELETE FROM daily_result WHERE (state_code, day, chat_id) IN (SELECT state_code, day, chat_id FROM daily_result WHERE day < ? LIMIT ?)
             """, oldDay)
-        report.dailyResults += try deleteInChunks("""
+        report.dailyResults += try deleteInChunks(
+            """
             DELETE FROM daily_tally WHERE (state_code, day, score) IN (SELECT state_code, day, score FROM daily_tally WHERE day < ? LIMIT ?)
             """, oldDay)
-        report.dailyResults += try deleteInChunks("""
+        report.dailyResults += try deleteInChunks(
+            """
             DELETE FROM daily_set WHERE (state_code, day) IN (SELECT state_code, day FROM daily_set WHERE day < ? LIMIT ?)
             """, oldDay)
-        report.askedQuestions = try deleteInChunks("""
+        report.askedQuestions = try deleteInChunks(
+            """
             DELETE FROM ask_log WHERE id IN (SELECT id FROM ask_log WHERE asked_at < ? LIMIT ?)
             """, t - keep.askDays * day)
         report.seconds = (ContinuousClock.now - started).inSecondsDouble
@@ -354,17 +390,26 @@ extension TutorStore {
         try writer.read { db in
             var g = OperatorGauges()
             let t = now.timeIntervalSince1970
-            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox WHERE status = 'pending'")
+            let row = try Row.fetchOne(
+                db, sql: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox WHERE status = 'pending'")
             g.outboxPending = try row?.decode(Int.self, forColumn: "n") ?? 0
-            if let oldest = try row?.decode(Double?.self, forColumn: "oldest") { g.oldestPendingSeconds = max(0, t - oldest) }
-            g.broadcastRemaining = try Int.fetchOne(db, sql: """
-                SELECT COALESCE(SUM(MAX(0, b.recipients - (SELECT COUNT(*) FROM broadcast_delivery d WHERE d.broadcast_id = b.id))), 0)
-                    + (SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND broadcast_id IS NOT NULL)
-                FROM broadcast b WHERE b.status = 'sending'
-                """) ?? 0
+            if let oldest = try row?.decode(Double?.self, forColumn: "oldest") {
+                g.oldestPendingSeconds = max(0, t - oldest)
+            }
+            g.broadcastRemaining =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COALESCE(SUM(MAX(0, b.recipients - (SELECT COUNT(*) FROM broadcast_delivery d WHERE d.broadcast_id = b.id))), 0)
+                            + (SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND broadcast_id IS NOT NULL)
+                        FROM broadcast b WHERE b.status = 'sending'
+                        """) ?? 0
             guard countingLearners else { return g }
-            let learners = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(last_active_at >= ?), 0) AS today FROM learner WHERE is_group = 0",
-                                            arguments: [t - 86_400])
+            let learners = try Row.fetchOne(
+                db,
+                sql:
+                    "SELECT COUNT(*) AS n, COALESCE(SUM(last_active_at >= ?), 0) AS today FROM learner WHERE is_group = 0",
+                arguments: [t - 86_400])
             g.learners = try learners?.decode(Int.self, forColumn: "n") ?? 0
             g.learnersActiveToday = try learners?.decode(Int.self, forColumn: "today") ?? 0
             return g

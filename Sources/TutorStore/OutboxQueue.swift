@@ -39,7 +39,11 @@ public struct OutboxQueue: Sendable {
     /// Adds rows read from the store, keeping each chat's order; a row already held is replaced.
     public mutating func add(_ rows: [OutboxItem]) {
         for row in rows {
-            if row.priority == 0 { repliesReadUpTo = max(repliesReadUpTo, row.id) } else { bulkReadUpTo = max(bulkReadUpTo, row.id) }
+            if row.priority == 0 {
+                repliesReadUpTo = max(repliesReadUpTo, row.id)
+            } else {
+                bulkReadUpTo = max(bulkReadUpTo, row.id)
+            }
             put(row)
         }
     }
@@ -112,7 +116,9 @@ public struct OutboxQueue: Sendable {
         // moved whole items about and was most of a look.
         var keys: [(priority: Int, id: Int64, chatID: Int64, index: Int)] = []
         for (chatID, rows) in chats where !busy.contains(chatID) {
-            if let i = Self.nextIndex(rows, now: now, after: 0) { keys.append((rows[i].priority, rows[i].id, chatID, i)) }
+            if let i = Self.nextIndex(rows, now: now, after: 0) {
+                keys.append((rows[i].priority, rows[i].id, chatID, i))
+            }
         }
         keys.sort { ($0.priority, $0.id) < ($1.priority, $1.id) }
         return keys.prefix(limit).map { chats[$0.chatID]![$0.index] }
@@ -137,9 +143,15 @@ extension [OutboxItem] {
     /// nearly always an append.
     /// Returns the row it replaced, nil when the row is new.
     fileprivate mutating func insert(_ row: OutboxItem) -> OutboxItem? {
-        if let last, last.id < row.id { append(row); return nil }
+        if let last, last.id < row.id {
+            append(row)
+            return nil
+        }
         if let i = firstIndex(where: { $0.id >= row.id }) {
-            if self[i].id == row.id { defer { self[i] = row }; return self[i] }
+            if self[i].id == row.id {
+                defer { self[i] = row }
+                return self[i]
+            }
             insert(row, at: i)
         } else {
             append(row)

@@ -1,6 +1,6 @@
 import Foundation
-import JSONCoding
 import GRDB
+import JSONCoding
 import Synchronization
 import TutorCore
 
@@ -19,9 +19,11 @@ public enum StoreError: Error, CustomStringConvertible {
         case .cannotOpen(let path, let reason): return "cannot open database at \(path): \(reason)"
         case .corruptRow(let table, let key, let reason): return "unreadable row in \(table) (\(key)): \(reason)"
         case .schemaNewer(let path, let database, let binary):
-            return "\(path) was migrated by a newer PermitReady (its last migration is \(database); this binary knows up to \(binary)): run the newer binary, or restore a backup taken before the upgrade"
+            return
+                "\(path) was migrated by a newer PermitReady (its last migration is \(database); this binary knows up to \(binary)): run the newer binary, or restore a backup taken before the upgrade"
         case .schemaOlder(let path, let database, let binary):
-            return "\(path) is at migration \(database), this binary expects \(binary): start the bot (or run `permitready migrate`) to bring it up to date first"
+            return
+                "\(path) is at migration \(database), this binary expects \(binary): start the bot (or run `permitready migrate`) to bring it up to date first"
         case .failed(let path, let reason): return "\(path): \(reason)"
         }
     }
@@ -31,7 +33,8 @@ public enum StoreError: Error, CustomStringConvertible {
         let words: String
         switch error.resultCode {
         case .SQLITE_FULL: words = "no space left on the disk"
-        case .SQLITE_CANTOPEN: words = "cannot open the file: the folder does not exist, or this user may not write there"
+        case .SQLITE_CANTOPEN:
+            words = "cannot open the file: the folder does not exist, or this user may not write there"
         case .SQLITE_READONLY: words = "the database is read-only for this user"
         case .SQLITE_IOERR: words = "the disk reported an input/output error"
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: words = "the file is damaged or is not a SQLite database"
@@ -82,7 +85,9 @@ public final class TutorStore: Sendable {
             // FULL for the one writer: the update offset commits with each batch, and once the
             // next poll tells Telegram that offset, a commit lost to a power cut is lost for good
             // (README "Delivery guarantees"; its cost is in `permitready bench`).
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = \(synchronous == "NORMAL" ? "NORMAL" : "FULL")") }
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA synchronous = \(synchronous == "NORMAL" ? "NORMAL" : "FULL")")
+            }
             // Readers keep a small page cache: every commit (several a second under load) empties
             // it anyway in WAL mode, and six 2 MB caches were a fifth of the bot's memory.
             // The writer keeps 1 MB (SQLite's default is 2 MB): it touches a batch's few hundred rows
@@ -106,7 +111,9 @@ public final class TutorStore: Sendable {
         // a brand-new file into WAL while the other migrates (SQLite answers that with an immediate
         // SQLITE_BUSY, no busy timeout: seen 1 run in 5 once migrations grew): one at a time, from
         // opening to migrated.
-        let guardFD = access != .migrating || path == ":memory:" ? -1 : open(path + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let guardFD =
+            access != .migrating || path == ":memory:"
+            ? -1 : open(path + ".migrate-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if guardFD >= 0 { _ = flock(guardFD, LOCK_EX) }
         defer { if guardFD >= 0 { close(guardFD) } }
         do {
@@ -120,16 +127,21 @@ public final class TutorStore: Sendable {
             }
             let migrator = Schema.migrator
             let known = migrator.migrations
-            let applied = try writer.read { db in try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : [] }
+            let applied = try writer.read { db in
+                try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
+            }
             if let unknown = applied.first(where: { !known.contains($0) }) {
-                throw StoreError.schemaNewer(path: path, database: applied.sorted().last ?? unknown, binary: known.last ?? "none")
+                throw StoreError.schemaNewer(
+                    path: path, database: applied.sorted().last ?? unknown, binary: known.last ?? "none")
             }
             switch access {
             case .migrating:
                 try migrator.migrate(writer)
             case .current:
                 if applied.count < known.count {
-                    throw StoreError.schemaOlder(path: path, database: known.last(where: applied.contains) ?? "none", binary: known.last ?? "none")
+                    throw StoreError.schemaOlder(
+                        path: path, database: known.last(where: applied.contains) ?? "none",
+                        binary: known.last ?? "none")
                 }
             case .readOnly: break
             }
@@ -164,20 +176,25 @@ public final class TutorStore: Sendable {
 
     public func updateOffset() throws -> Int64 {
         try writer.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM bot_state WHERE key = 'update_offset'").flatMap { Int64($0) } ?? 0
+            try String.fetchOne(db, sql: "SELECT value FROM bot_state WHERE key = 'update_offset'").flatMap {
+                Int64($0)
+            } ?? 0
         }
     }
-
 
     // MARK: - inspection (tests, stats)
 
     /// Runs a read-only SQL query and returns its rows as string dictionaries. `package`: for this
     /// package's tests and benchmarks, not for the bot's code (which goes through named methods).
-    package func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws -> [[String: String]] {
+    package func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible & Sendable] = []) throws -> [[String:
+        String]]
+    {
         try writer.read { db in
             try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
                 var d: [String: String] = [:]
-                for (col, value) in row { d[col] = value.isNull ? "NULL" : (String.fromDatabaseValue(value) ?? "\(value)") }
+                for (col, value) in row {
+                    d[col] = value.isNull ? "NULL" : (String.fromDatabaseValue(value) ?? "\(value)")
+                }
                 return d
             }
         }

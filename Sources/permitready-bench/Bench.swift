@@ -14,7 +14,9 @@ import TutorStore
 struct PermitReadyBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "permitready-bench",
-        abstract: "Measure PermitReady: update throughput (parse → reduce → commit → outbox, no network) and, with flags, every other figure.")
+        abstract:
+            "Measure PermitReady: update throughput (parse → reduce → commit → outbox, no network) and, with flags, every other figure."
+    )
 
     /// The same folders and database the bot takes (flags, else the environment, else defaults).
     struct Paths: ParsableArguments {
@@ -31,18 +33,31 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Option(help: "Synthetic learners.") var learners: Int = 200
     @Option(help: "Updates per learner.") var updates: Int = 50
     @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
-    @Option(help: "Learners already in the database for the engine figure (the --rss figure has 100,000): its tables and indexes at that size.")
+    @Option(
+        help:
+            "Learners already in the database for the engine figure (the --rss figure has 100,000): its tables and indexes at that size."
+    )
     var stored = 0
-    @Option(help: "SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, same sitting).")
+    @Option(
+        help:
+            "SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, same sitting)."
+    )
     var synchronous = "full"
     @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
     var loopback = false
-    @Flag(help: "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput.")
+    @Flag(
+        help:
+            "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput."
+    )
     var all = false
     @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
-    @Option(help: "Only the challenge load: this many friends open one challenge link at once and play its ten questions.")
+    @Option(
+        help: "Only the challenge load: this many friends open one challenge link at once and play its ten questions.")
     var loadChallenge: Int?
-    @Flag(help: "Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 friends, a 500-friend list (also in --all).")
+    @Flag(
+        help:
+            "Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 friends, a 500-friend list (also in --all)."
+    )
     var social = false
     @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
     @Flag(help: "Only the practice tests' blueprint: per launch state (and KY), each fixed test's state questions.")
@@ -52,12 +67,22 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Option(help: "Calibration: states to simulate (comma-separated).") var calibrationStates = "TX,NY,CA,OH"
     @Option(help: "Calibration: learners per study pattern and state.") var calibrationLearners = 40
     @Option(help: "Calibration: simulated days.") var calibrationDays = 21
-    @Option(help: "Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, e.g. 200,1000 (also in --all).")
+    @Option(
+        help:
+            "Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, e.g. 200,1000 (also in --all)."
+    )
     var load: String?
-    @Option(help: "Load test: with the fake enforcing Telegram's flood limits (off, on, both).") var floodLimits = "both"
-    @Flag(help: "Only the memory figure: `permitready run` as its own process with 100,000 learners stored and 1,000 mid-quiz.")
+    @Option(help: "Load test: with the fake enforcing Telegram's flood limits (off, on, both).") var floodLimits =
+        "both"
+    @Flag(
+        help:
+            "Only the memory figure: `permitready run` as its own process with 100,000 learners stored and 1,000 mid-quiz."
+    )
     var rss = false
-    @Flag(help: "Only the retention figure: database size after --retention-learners learners studied daily for 90 days, pruning, backup and restore times.")
+    @Flag(
+        help:
+            "Only the retention figure: database size after --retention-learners learners studied daily for 90 days, pruning, backup and restore times."
+    )
     var retention = false
     @Option(help: "Learners for the retention figure.") var retentionLearners = 100_000
 
@@ -73,7 +98,8 @@ struct PermitReadyBench: AsyncParsableCommand {
 
     func run() async throws {
         if let writeLoad {
-            return try DrillData.writeLoad(database: writeLoad, perSecond: perSecond, seconds: seconds, firstChat: firstChat)
+            return try DrillData.writeLoad(
+                database: writeLoad, perSecond: perSecond, seconds: seconds, firstChat: firstChat)
         }
         if let askSet {
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
@@ -82,25 +108,31 @@ struct PermitReadyBench: AsyncParsableCommand {
         }
         if rss { return try await memoryFigure(stored: 100_000, active: 1_000) }
         if retention {
-            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).retention(learners: retentionLearners, days: 90)
+            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).retention(
+                learners: retentionLearners, days: 90)
         }
         if let load {
             for n in load.split(separator: ",").compactMap({ Int($0) }) {
-                for limits in floodLimits == "both" ? [false, true] : [floodLimits == "on"] { try await loadTest(learners: n, floodLimits: limits) }
+                for limits in floodLimits == "both" ? [false, true] : [floodLimits == "on"] {
+                    try await loadTest(learners: n, floodLimits: limits)
+                }
             }
             return
         }
         if let loadChallenge { return try await challengeLoad(friends: loadChallenge) }
         if social {
-            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).social(players: 10_000, friends: 500)
+            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).social(
+                players: 10_000, friends: 500)
         }
         if blueprint {
-            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory).blueprintTable()
+            return try BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
+                .blueprintTable()
         }
         if calibration {
             let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
-            return try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
-                                          learners: calibrationLearners, days: calibrationDays)
+            return try suites.calibration(
+                states: calibrationStates.split(separator: ",").map(String.init),
+                learners: calibrationLearners, days: calibrationDays)
         }
         let levels = synchronous == "both" ? ["FULL", "NORMAL", "FULL", "NORMAL"] : [synchronous.uppercased()]
         for level in levels { try noNetwork(synchronous: level) }
@@ -109,8 +141,9 @@ struct PermitReadyBench: AsyncParsableCommand {
         let suites = BenchSuites(banksDirectory: paths.config(token: "", defaultDB: "").banksDirectory)
         try suites.bankLoad()
         try suites.examAndReadiness()
-        try suites.calibration(states: calibrationStates.split(separator: ",").map(String.init),
-                               learners: calibrationLearners, days: calibrationDays)
+        try suites.calibration(
+            states: calibrationStates.split(separator: ",").map(String.init),
+            learners: calibrationLearners, days: calibrationDays)
         suites.cards()
         try suites.nudgeList(learners: nudgeLearners)
         try suites.social(players: 10_000, friends: 500)
@@ -129,22 +162,28 @@ struct PermitReadyBench: AsyncParsableCommand {
         var batch: [ChatChange] = []
         for chat in 1...stored {
             batch.append(DrillData.learner(Int64(chat), now: Date()))
-            if batch.count == 5_000 { try store.commit(batch, offset: nil); batch = [] }
+            if batch.count == 5_000 {
+                try store.commit(batch, offset: nil)
+                batch = []
+            }
         }
         try store.commit(batch, offset: nil)
         let fake = try FakeBotAPI()
         defer { fake.stop() }
         let p = Process()
         // The bot that ships, built beside this executable.
-        p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent().appendingPathComponent("permitready")
+        p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+            .appendingPathComponent("permitready")
         let c = paths.config(token: "", defaultDB: db)
         p.arguments = ["run", "--db", db, "--banks", c.banksDirectory, "--prompts", c.promptsDirectory]
-        p.environment = ["TELEGRAM_BOT_TOKEN": "123456789:" + String(repeating: "A", count: 35), "TELEGRAM_API_BASE": fake.baseURL,
-                         "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin",
-                         // Its own split of its CPU (permitready_update_cpu_seconds_total), read at the end.
-                         "PERMITREADY_METRICS_FILE": metricsFile, "PERMITREADY_METRICS_EVERY": "1",
-                         // As deploy/permitready.service runs it (two malloc arenas, not sixteen).
-                         "MALLOC_ARENA_MAX": ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2"]
+        p.environment = [
+            "TELEGRAM_BOT_TOKEN": "123456789:" + String(repeating: "A", count: 35), "TELEGRAM_API_BASE": fake.baseURL,
+            "PERMITREADY_POLL_TIMEOUT": "1", "PATH": "/usr/bin:/bin",
+            // Its own split of its CPU (permitready_update_cpu_seconds_total), read at the end.
+            "PERMITREADY_METRICS_FILE": metricsFile, "PERMITREADY_METRICS_EVERY": "1",
+            // As deploy/permitready.service runs it (two malloc arenas, not sixteen).
+            "MALLOC_ARENA_MAX": ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] ?? "2",
+        ]
         // Kept for when the bot stops early (a wrong folder, a broken bank): its last lines say why.
         let botLog = dir.appendingPathComponent("bot.log")
         _ = FileManager.default.createFile(atPath: botLog.path, contents: nil)
@@ -155,8 +194,12 @@ struct PermitReadyBench: AsyncParsableCommand {
         /// learners to wait out the 15-minute deadline.
         func stopIfTheBotExited() throws {
             guard !p.isRunning else { return }
-            let said = ((try? String(contentsOf: botLog, encoding: .utf8)) ?? "").split(separator: "\n").suffix(5).joined(separator: "\n")
-            throw BenchFailure(description: "permitready run exited (status \(p.terminationStatus)) before the learners finished; its last lines:\n\(said)")
+            let said = ((try? String(contentsOf: botLog, encoding: .utf8)) ?? "").split(separator: "\n").suffix(5)
+                .joined(separator: "\n")
+            throw BenchFailure(
+                description:
+                    "permitready run exited (status \(p.terminationStatus)) before the learners finished; its last lines:\n\(said)"
+            )
         }
         // The split of resident memory when it is highest: heap and stacks (anonymous) against
         // mapped files (the binary's and libraries' pages, ICU's data), which other processes share.
@@ -170,7 +213,8 @@ struct PermitReadyBench: AsyncParsableCommand {
             }
             if kB("VmRSS:") > highestNow {
                 highestNow = kB("VmRSS:")
-                split = "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files; largest: \(largestMappings())"
+                split =
+                    "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files; largest: \(largestMappings())"
             }
             return kB("VmHWM:") / 1024
         }
@@ -185,17 +229,22 @@ struct PermitReadyBench: AsyncParsableCommand {
             for line in text.split(separator: "\n") {
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 if let first = fields.first, first.contains("-"), fields.count >= 5 {
-                    current = fields.count >= 6 ? String(fields[5...].joined(separator: " ").split(separator: "/").last ?? "") : "anonymous"
+                    current =
+                        fields.count >= 6
+                        ? String(fields[5...].joined(separator: " ").split(separator: "/").last ?? "") : "anonymous"
                 } else if fields.first == "Rss:", fields.count >= 2 {
                     byName[current, default: 0] += Int(fields[1]) ?? 0
                 }
             }
-            return byName.sorted { $0.value > $1.value }.prefix(5).map { "\($0.key) \(String(format: "%.1f", Double($0.value) / 1024))" }
-                .joined(separator: ", ") + " MiB"
+            return byName.sorted { $0.value > $1.value }.prefix(5).map {
+                "\($0.key) \(String(format: "%.1f", Double($0.value) / 1024))"
+            }
+            .joined(separator: ", ") + " MiB"
         }
         /// The bot's CPU so far (user and system, from /proc).
         func botCPUSeconds() -> Double {
-            let stat = ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? "")
+            let stat =
+                ((try? String(contentsOfFile: "/proc/\(p.processIdentifier)/stat", encoding: .utf8)) ?? "")
                 .split(separator: ")").last?.split(separator: " ") ?? []
             let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
             return stat.count > 12 ? ((Double(stat[11]) ?? 0) + (Double(stat[12]) ?? 0)) / ticks : 0
@@ -225,12 +274,18 @@ struct PermitReadyBench: AsyncParsableCommand {
         let metrics = (try? String(contentsOfFile: metricsFile, encoding: .utf8)) ?? ""
         let engineCPU = metrics.split(separator: "\n").first { $0.hasPrefix("permitready_update_cpu_seconds_total ") }
             .flatMap { Double($0.split(separator: " ").last ?? "") }
-        print("memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)")
-        print("  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)")
+        print(
+            "memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)"
+        )
+        print(
+            "  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)"
+        )
         if let engineCPU {
             let perUpdate = { (seconds: Double) in String(format: "%.0f", seconds / Double(max(r.updates, 1)) * 1e6) }
             let duringLoad = botCPU - cpuBeforeLoad
-            print("  the bot's CPU per update during the load \(perUpdate(duringLoad)) µs = turning updates into replies (parsing, dialogue, commit; the bot's own count) \(perUpdate(engineCPU)) µs + the I/O path (requests, replies and their JSON, the sender, the poll loop) \(perUpdate(duringLoad - engineCPU)) µs")
+            print(
+                "  the bot's CPU per update during the load \(perUpdate(duringLoad)) µs = turning updates into replies (parsing, dialogue, commit; the bot's own count) \(perUpdate(engineCPU)) µs + the I/O path (requests, replies and their JSON, the sender, the poll loop) \(perUpdate(duringLoad - engineCPU)) µs"
+            )
         } else {
             print("  (the bot's metrics file had no permitready_update_cpu_seconds_total: no split of its CPU)")
         }
@@ -258,18 +313,23 @@ struct PermitReadyBench: AsyncParsableCommand {
         let report = learners.finish(timeout: floodLimits ? Double(count) * 23 / 15 + 120 : 600)
         task.cancel()
         _ = await task.result
-        print("load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)")
+        print(
+            "load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)"
+        )
         for s in report.stuck { print("  stuck: \(s)") }
         let log = fake.rateLimitLog
         if report.earlyRetries > 0 { print("  early: \(log.filter { $0.hasPrefix("early") }.prefix(5))") }
-        print("  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, \(log.filter { $0.hasPrefix("per-chat") }.count) per chat")
+        print(
+            "  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, \(log.filter { $0.hasPrefix("per-chat") }.count) per chat"
+        )
         if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
     }
 
     /// `friends` learners open one challenge link at the same moment and play its ten questions
     /// (issue #25): first-reply and tap latencies against the quiz load figures, no flood limits.
     func challengeLoad(friends count: Int) async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-challenge-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-challenge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var config = paths.config(token: "0:fake-token-for-the-bench", defaultDB: "")
@@ -277,9 +337,12 @@ struct PermitReadyBench: AsyncParsableCommand {
         let banks = try BenchSuites(banksDirectory: config.banksDirectory).banks()
         let token = "Bench_Challenge_Token1"
         var maker = DrillData.learner(1, now: Date())
-        maker.challengesMade = [Challenge(token: token, creatorChatID: 1, creatorName: "Maya",
-                                          questionIDs: Array(banks.universal.filter { $0.kind != .fillIn }.prefix(10).map(\.id)),
-                                          creatorCorrect: Array(repeating: true, count: 10), createdAt: Date(), expiresAt: Date() + 86_400)]
+        maker.challengesMade = [
+            Challenge(
+                token: token, creatorChatID: 1, creatorName: "Maya",
+                questionIDs: Array(banks.universal.filter { $0.kind != .fillIn }.prefix(10).map(\.id)),
+                creatorCorrect: Array(repeating: true, count: 10), createdAt: Date(), expiresAt: Date() + 86_400)
+        ]
         try TutorStore(path: config.databasePath).commit([maker], offset: nil)
         let fake = try FakeBotAPI()
         defer { fake.stop() }
@@ -293,14 +356,17 @@ struct PermitReadyBench: AsyncParsableCommand {
         task.cancel()
         _ = await task.result
         let friends = (try? bot.store.friends(of: 1).count) ?? 0
-        print("challenge load: \(count) friends open one link at once and play its ten: \(report.summary); maker's friends now \(friends)")
+        print(
+            "challenge load: \(count) friends open one link at once and play its ten: \(report.summary); maker's friends now \(friends)"
+        )
         for s in report.stuck { print("  stuck: \(s)") }
         if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
     }
 
     /// The whole runtime over real HTTP on loopback: the fake answers instantly, so this measures us.
     func loopbackRun() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let fake = try FakeBotAPI()
@@ -309,7 +375,7 @@ struct PermitReadyBench: AsyncParsableCommand {
         config.databasePath = dir.appendingPathComponent("bench.sqlite").path
         config.apiBase = fake.baseURL
         config.pollTimeout = 1
-        config.messagesPerSecond = 100_000   // the fake has no limit here: measure our own ceiling
+        config.messagesPerSecond = 100_000  // the fake has no limit here: measure our own ceiling
         config.perChatPerSecond = 100_000
         let bot = try Bot.build(config)
         let learnersHere = min(learners, 200)
@@ -327,16 +393,21 @@ struct PermitReadyBench: AsyncParsableCommand {
         let total = learnersHere * perLearner
         let started = ContinuousClock.now
         let task = Task { try await bot.run() }
-        _ = fake.wait(timeout: 600) { fake.pendingUpdates == 0 && fake.allUpdatesConfirmed && (try? bot.store.pendingCount()) == 0 }
+        _ = fake.wait(timeout: 600) {
+            fake.pendingUpdates == 0 && fake.allUpdatesConfirmed && (try? bot.store.pendingCount()) == 0
+        }
         let wall = ContinuousClock.now - started
         task.cancel()
         let seconds = wall.inSeconds
         let sent = fake.calls.count
-        print("loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)")
+        print(
+            "loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)"
+        )
     }
 
     func noNetwork(synchronous: String) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bench-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var config = paths.config(token: "bench", defaultDB: dir.appendingPathComponent("bench.sqlite").path)
@@ -348,7 +419,10 @@ struct PermitReadyBench: AsyncParsableCommand {
             var fill: [ChatChange] = []
             for chat in 1...stored {
                 fill.append(DrillData.learner(Int64(1_000_000 + chat), now: Date()))
-                if fill.count == 5_000 { try store.commit(fill, offset: nil); fill = [] }
+                if fill.count == 5_000 {
+                    try store.commit(fill, offset: nil)
+                    fill = []
+                }
             }
             try store.commit(fill, offset: nil)
         }
@@ -370,10 +444,16 @@ struct PermitReadyBench: AsyncParsableCommand {
         let cpu = processCPUSeconds() - cpuBefore
         let seconds = wall.inSeconds
         timings.sort()
-        func pct(_ p: Double) -> String { String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6) }
-        print("no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners\(stored > 0 ? " (\(stored) more stored)" : "") in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)")
+        func pct(_ p: Double) -> String {
+            String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6)
+        }
+        print(
+            "no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners\(stored > 0 ? " (\(stored) more stored)" : "") in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)"
+        )
         let counted = Double(bot.metrics.updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9
-        print("  the bot's own count of that CPU (permitready_update_cpu_seconds_total, what the --rss figure's split uses): \(String(format: "%.0f", counted / Double(max(total, 1)) * 1e6)) µs per update")
+        print(
+            "  the bot's own count of that CPU (permitready_update_cpu_seconds_total, what the --rss figure's split uses): \(String(format: "%.0f", counted / Double(max(total, 1)) * 1e6)) µs per update"
+        )
         print("outbox rows pending: \(try bot.store.pendingCount())")
     }
 }
@@ -400,5 +480,6 @@ struct BenchFailure: Error, CustomStringConvertible {
 func processCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+        usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }

@@ -22,7 +22,9 @@ enum Timing {
     }
 
     static func format(_ s: Double) -> String {
-        s < 1e-3 ? String(format: "%.1f µs", s * 1e6) : (s < 1 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.2f s", s))
+        s < 1e-3
+            ? String(format: "%.1f µs", s * 1e6)
+            : (s < 1 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.2f s", s))
     }
 }
 
@@ -40,9 +42,14 @@ struct BenchSuites {
         let bytes = sources.files.values.reduce(0) { $0 + $1.count }
         let t = try Timing.median(runs: 5) { _ = BankLoader.load(try BankFiles.read(banksDirectory)) }
         let banks = try self.banks()
-        let lint = Timing.median(runs: 5) { _ = BankLint.lint(banks); _ = LessonLint.lint(banks) }
-        print("banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(banks.allLessons.count) lessons, \(bytes / 1024) KiB of JSON; "
-              + "read + load + validate: \(Timing.format(t)), lint (questions and lessons): \(Timing.format(lint)) (medians of 5)")
+        let lint = Timing.median(runs: 5) {
+            _ = BankLint.lint(banks)
+            _ = LessonLint.lint(banks)
+        }
+        print(
+            "banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(banks.allLessons.count) lessons, \(bytes / 1024) KiB of JSON; "
+                + "read + load + validate: \(Timing.format(t)), lint (questions and lessons): \(Timing.format(lint)) (medians of 5)"
+        )
     }
 
     /// Blueprint check for the note: per launch state, the largest gap between a topic's count in
@@ -53,20 +60,28 @@ struct BenchSuites {
         for state in banks.states where state.launch || state.code == "KY" {
             let pool = banks.pool(for: state.code)
             let byID = Dictionary(uniqueKeysWithValues: pool.map { ($0.id, $0) })
-            var worst = 0, own: [Int] = [], ownQuota = 0
+            var worst = 0
+            var own: [Int] = []
+            var ownQuota = 0
             let blueprints = SectionBlueprint.forTest(state.test, pool: pool)
             for n in 1...ExamBuilder.fixedTests {
                 let exam = try ExamBuilder.fixedTest(n, state: state, pool: pool)
                 var ownHere = 0
                 for (s, blueprint) in blueprints.enumerated() {
-                    let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.compactMap { byID[exam.questionIDs[$0]] }
-                    for quota in blueprint.quotas { worst = max(worst, abs(asked.filter { $0.category == quota.topic }.count - quota.total)) }
+                    let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.compactMap {
+                        byID[exam.questionIDs[$0]]
+                    }
+                    for quota in blueprint.quotas {
+                        worst = max(worst, abs(asked.filter { $0.category == quota.topic }.count - quota.total))
+                    }
                     ownHere += asked.filter { $0.stateCode != nil }.count
                     if n == 1 { ownQuota += blueprint.quotas.reduce(0) { $0 + $1.stateOwn } }
                 }
                 own.append(ownHere)
             }
-            print("  \(state.code): worst gap \(worst) · own questions \(own.map(String.init).joined(separator: "/")) (quota \(ownQuota))")
+            print(
+                "  \(state.code): worst gap \(worst) · own questions \(own.map(String.init).joined(separator: "/")) (quota \(ownQuota))"
+            )
         }
     }
 
@@ -78,8 +93,12 @@ struct BenchSuites {
             let pool = banks.pool(for: code)
             let fixed = try Timing.median(runs: 21) { _ = try ExamBuilder.fixedTest(3, state: state, pool: pool) }
             var r = SeededRandom(seed: 1)
-            let random = try Timing.median(runs: 21) { _ = try ExamBuilder.randomTest(state: state, pool: pool, random: &r) }
-            print("practice test \(code) (\(state.test.questions ?? 0) q): fixed test \(Timing.format(fixed)), random \(Timing.format(random))")
+            let random = try Timing.median(runs: 21) {
+                _ = try ExamBuilder.randomTest(state: state, pool: pool, random: &r)
+            }
+            print(
+                "practice test \(code) (\(state.test.questions ?? 0) q): fixed test \(Timing.format(fixed)), random \(Timing.format(random))"
+            )
         }
         // A learner with 5,000 answers spread over the CA pool.
         let state = banks.state("CA")!
@@ -93,8 +112,12 @@ struct BenchSuites {
             s.record(correct: rng.unit() < 0.75, at: now.addingTimeInterval(-Double(5_000 - i) * 600), question: q)
             progress[q.id] = s
         }
-        let t = Timing.median(runs: 51) { _ = Readiness.estimate(progress: progress, pool: pool, format: state.test, now: now) }
-        print("readiness for a learner with 5,000 answers (\(progress.count) questions): \(Timing.format(t)) per estimate")
+        let t = Timing.median(runs: 51) {
+            _ = Readiness.estimate(progress: progress, pool: pool, format: state.test, now: now)
+        }
+        print(
+            "readiness for a learner with 5,000 answers (\(progress.count) questions): \(Timing.format(t)) per estimate"
+        )
     }
 
     /// Readiness calibration (issues: an honest pass probability; one that holds for learners
@@ -106,24 +129,37 @@ struct BenchSuites {
         var all: [Calibration.Observation] = []
         let started = ContinuousClock.now
         for code in states {
-            guard let state = banks.state(code) else { print("calibration: no state \(code)"); continue }
+            guard let state = banks.state(code) else {
+                print("calibration: no state \(code)")
+                continue
+            }
             let lessons = banks.lessonTopics.flatMap { banks.lessons(for: $0) } + banks.lessons(forState: code)
-            let report = Calibration.run(state: state, pool: banks.pool(for: code), learnersPerPattern: learners, days: days,
-                                         truthTests: 0, seed: 1, lessons: lessons)
+            let report = Calibration.run(
+                state: state, pool: banks.pool(for: code), learnersPerPattern: learners, days: days,
+                truthTests: 0, seed: 1, lessons: lessons)
             all += report.observations
-            print("calibration \(code): \(report.shown.count) shown readings, decile error \(f3(report.calibrationError)), "
-                  + "mean abs error \(pt(report.meanAbsoluteError)) points, truth in range \(pc(report.coverage))")
+            print(
+                "calibration \(code): \(report.shown.count) shown readings, decile error \(f3(report.calibrationError)), "
+                    + "mean abs error \(pt(report.meanAbsoluteError)) points, truth in range \(pc(report.coverage))")
         }
         let report = Calibration.Report(observations: all)
-        print("calibration, all states: \(report.shown.count) shown of \(report.observations.count) readings "
-              + "(\(String(format: "%.0f", (ContinuousClock.now - started).inSeconds)) s). Floors: decile error <= 0.040, "
-              + "mean abs error <= 7.0 points, truth in range >= 85%, no pattern over-estimated by > 5 points, Ready never below a true 85%, a guesser never above 10%")
-        print("  generator        readings  decile err  abs err  in range  Brier   Ready<85%  guesser max  over-estimated patterns")
+        print(
+            "calibration, all states: \(report.shown.count) shown of \(report.observations.count) readings "
+                + "(\(String(format: "%.0f", (ContinuousClock.now - started).inSeconds)) s). Floors: decile error <= 0.040, "
+                + "mean abs error <= 7.0 points, truth in range >= 85%, no pattern over-estimated by > 5 points, Ready never below a true 85%, a guesser never above 10%"
+        )
+        print(
+            "  generator        readings  decile err  abs err  in range  Brier   Ready<85%  guesser max  over-estimated patterns"
+        )
         for g in Generator.allCases {
             let r = report.only(g)
-            let over = Calibration.Pattern.allCases.compactMap { p in r.bias(p).flatMap { $0 > 0.05 ? "\(p.rawValue) \(pt($0, sign: true))" : nil } }
+            let over = Calibration.Pattern.allCases.compactMap { p in
+                r.bias(p).flatMap { $0 > 0.05 ? "\(p.rawValue) \(pt($0, sign: true))" : nil }
+            }
             let guesser: String = r.maxPredicted(.longestOption).map { pc($0) } ?? "-"
-            var line = "  " + g.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: "%8d", r.shown.count)
+            var line =
+                "  " + g.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + String(format: "%8d", r.shown.count)
             line += "  " + f3(r.calibrationError).leftPad(10) + "  " + pt(r.meanAbsoluteError).leftPad(7)
             line += "  " + pc(r.coverage).leftPad(8) + "  " + f3(r.brier).leftPad(5)
             line += "  " + String(r.readyBelow(0.85)).leftPad(9) + "  " + guesser.leftPad(11)
@@ -131,14 +167,19 @@ struct BenchSuites {
             print(line)
         }
         for o in report.shown where o.ready && o.truth < 0.85 {
-            print("  Ready shown below a true 85%: \(o.generator.rawValue) × \(o.pattern.rawValue), day \(o.day), true \(pc(o.truth)), shown \(pc(o.low))-\(pc(o.high))")
+            print(
+                "  Ready shown below a true 85%: \(o.generator.rawValue) × \(o.pattern.rawValue), day \(o.day), true \(pc(o.truth)), shown \(pc(o.low))-\(pc(o.high))"
+            )
         }
         let readyTruths = report.shown.filter(\.ready).map(\.truth).sorted()
         if !readyTruths.isEmpty {
-            print("  \"Ready to test\" shown on \(readyTruths.count) readings; the lowest true chances then: "
-                  + readyTruths.prefix(5).map { pc($0) }.joined(separator: ", "))
+            print(
+                "  \"Ready to test\" shown on \(readyTruths.count) readings; the lowest true chances then: "
+                    + readyTruths.prefix(5).map { pc($0) }.joined(separator: ", "))
         }
-        print("  per pattern (all generators): shown − true in points, abs error, truth in range; then per generator shown − true")
+        print(
+            "  per pattern (all generators): shown − true in points, abs error, truth in range; then per generator shown − true"
+        )
         for p in Calibration.Pattern.allCases {
             let r = report.only(p)
             let perGenerator = Generator.allCases.map { g in report.only(g).bias(p).map { pt($0, sign: true) } ?? "-" }
@@ -152,19 +193,28 @@ struct BenchSuites {
             for p in Calibration.Pattern.allCases {
                 let r = report.only(g).only(p)
                 guard let b = r.bias(p), b > 0.05 else { continue }
-                print("  over-estimated: \(g.rawValue) × \(p.rawValue), shown − true by study day: " + stride(from: 1, through: days, by: 7).map { d in
-                    let week = Calibration.Report(observations: r.observations.filter { (d...min(days, d + 6)).contains($0.day) })
-                    return "days \(d)-\(min(days, d + 6)) " + (week.bias(p).map { pt($0, sign: true) } ?? "-") + " (\(week.shown.count))"
-                }.joined(separator: " · "))
+                print(
+                    "  over-estimated: \(g.rawValue) × \(p.rawValue), shown − true by study day: "
+                        + stride(from: 1, through: days, by: 7).map { d in
+                            let week = Calibration.Report(
+                                observations: r.observations.filter { (d...min(days, d + 6)).contains($0.day) })
+                            return "days \(d)-\(min(days, d + 6)) " + (week.bias(p).map { pt($0, sign: true) } ?? "-")
+                                + " (\(week.shown.count))"
+                        }.joined(separator: " · "))
             }
         }
-        print("  mean range width by study day (points): " + stride(from: 1, through: days, by: 7).map { d in
-            let w = report.width(days: d...min(days, d + 6))
-            return "days \(d)-\(min(days, d + 6)) \(w.map { pt($0) } ?? "-")"
-        }.joined(separator: " · "))
+        print(
+            "  mean range width by study day (points): "
+                + stride(from: 1, through: days, by: 7).map { d in
+                    let w = report.width(days: d...min(days, d + 6))
+                    return "days \(d)-\(min(days, d + 6)) \(w.map { pt($0) } ?? "-")"
+                }.joined(separator: " · "))
         print("  decile of what is shown   shown   true    n")
         for (i, d) in report.deciles.enumerated() where d.count > 0 {
-            print(String(format: "  %d0-%d0%%                   %5.1f%%  %5.1f%%  %d", i, i + 1, d.predicted * 100, d.truth * 100, d.count))
+            print(
+                String(
+                    format: "  %d0-%d0%%                   %5.1f%%  %5.1f%%  %d", i, i + 1, d.predicted * 100,
+                    d.truth * 100, d.count))
         }
     }
 
@@ -181,7 +231,9 @@ struct BenchSuites {
         for i in 0..<2_500 {
             var card = FSRSCard.new(due: now.addingTimeInterval(-86_400 * 30))
             for r in 0..<4 {
-                card = scheduler.review(card, rating: [.good, .again, .easy, .hard][(i + r) % 4], at: now.addingTimeInterval(Double(r - 30) * 86_400), random: &rng)
+                card = scheduler.review(
+                    card, rating: [.good, .again, .easy, .hard][(i + r) % 4],
+                    at: now.addingTimeInterval(Double(r - 30) * 86_400), random: &rng)
             }
             state.cards["q\(i)"] = card
             ids.insert("q\(i)")
@@ -190,9 +242,13 @@ struct BenchSuites {
         let pick = Timing.median(runs: 21) { due = state.dueCards(at: now, in: ids).count }
         var one = state.cards["q7"]!
         // Each run reviews the result of the last, so the work cannot be optimised away.
-        let review = Timing.median(runs: 1_001) { one = scheduler.review(one, rating: .good, at: one.due, random: &rng) }
+        let review = Timing.median(runs: 1_001) {
+            one = scheduler.review(one, rating: .good, at: one.due, random: &rng)
+        }
         _ = one.stability
-        print("flashcards: picking the due cards of 2,500 (\(due) due): \(Timing.format(pick)); rescheduling one after an answer: \(Timing.format(review))")
+        print(
+            "flashcards: picking the due cards of 2,500 (\(due) due): \(Timing.format(pick)); rescheduling one after an answer: \(Timing.format(review))"
+        )
     }
 
     /// Friends' reads at scale (issue #25): today's Daily 5 scores of a state with `players` played
@@ -200,7 +256,8 @@ struct BenchSuites {
     /// `friends` who played it (a primary-key lookup and an EXISTS), and the friends of a learner
     /// with `friends` friends (the Friends screen and the league line).
     func social(players: Int, friends: Int) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-social-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-social-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try TutorStore(path: dir.appendingPathComponent("s.sqlite").path)
@@ -212,30 +269,42 @@ struct BenchSuites {
             var change = DrillData.learner(chat, now: now)
             change.dailyResults = [("TX", day, Int(chat % 6))]
             if chat == 1 {
-                change.challengesMade = [Challenge(token: token, creatorChatID: 1, creatorName: "Maya", questionIDs: (1...10).map { "u-\($0)" },
-                                                   creatorCorrect: Array(repeating: true, count: 10), createdAt: now, expiresAt: now + 7 * 86_400)]
+                change.challengesMade = [
+                    Challenge(
+                        token: token, creatorChatID: 1, creatorName: "Maya", questionIDs: (1...10).map { "u-\($0)" },
+                        creatorCorrect: Array(repeating: true, count: 10), createdAt: now, expiresAt: now + 7 * 86_400)
+                ]
             } else if chat <= Int64(friends) + 1 {
                 change.challengePlays = [(token, Array(repeating: false, count: 10))]
                 change.newFriends = [1]
             }
             batch.append(change)
-            if batch.count == 2_000 { try store.commit(batch, offset: nil); batch = [] }
+            if batch.count == 2_000 {
+                try store.commit(batch, offset: nil)
+                batch = []
+            }
         }
         if !batch.isEmpty { try store.commit(batch, offset: nil) }
-        var players0 = 0, found = false, listed = 0
-        let scores = Timing.median(runs: 51) { players0 = (try? store.dailyScores(stateCode: "TX", day: day, excluding: 7))?.players ?? 0 }
+        var players0 = 0
+        var found = false
+        var listed = 0
+        let scores = Timing.median(runs: 51) {
+            players0 = (try? store.dailyScores(stateCode: "TX", day: day, excluding: 7))?.players ?? 0
+        }
         let open = Timing.median(runs: 201) {
             if case .found(_, let played)? = try? store.challenge(token: token, openedBy: 3) { found = played }
         }
         let list = Timing.median(runs: 51) { listed = (try? store.friendSummaries(of: 1).count) ?? 0 }
-        print("friends at scale: Daily 5 scores of a state's day with \(players0 + 1) players: \(Timing.format(scores)) per read; "
-              + "a challenge link opened (lookup + played?, \(found ? "played" : "not played")): \(Timing.format(open)); "
-              + "the friends of a learner with \(listed) friends: \(Timing.format(list))")
+        print(
+            "friends at scale: Daily 5 scores of a state's day with \(players0 + 1) players: \(Timing.format(scores)) per read; "
+                + "a challenge link opened (lookup + played?, \(found ? "played" : "not played")): \(Timing.format(open)); "
+                + "the friends of a learner with \(listed) friends: \(Timing.format(list))")
     }
 
     /// Today's reminder list for 1,000,000 learners: an indexed range scan in SQL (next_nudge_at).
     func nudgeList(learners: Int) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-nudges-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-nudges-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try TutorStore(path: dir.appendingPathComponent("n.sqlite").path)
@@ -248,35 +317,44 @@ struct BenchSuites {
             // Spread reminders over the next 24 hours: about 1/24 are due in any hour.
             l.nextNudgeAt = now.addingTimeInterval(rng.unit() * 86_400 - 3_600)
             batch.append(ChatChange(before: nil, after: ChatState(learner: l), answers: [], outbox: []))
-            if batch.count == 10_000 { try store.commit(batch, offset: nil); batch = [] }
+            if batch.count == 10_000 {
+                try store.commit(batch, offset: nil)
+                batch = []
+            }
         }
         try store.commit(batch, offset: nil)
         let fill = (ContinuousClock.now - fill0).inSeconds
         var due = 0
         let t = try Timing.median(runs: 5) { due = try store.dueNudges(now: now, limit: 1_000_000).count }
-        print("reminders: \(learners) learners written in \(Timing.format(fill)); today's due list (\(due) due now) in SQL via the next_nudge_at index: \(Timing.format(t))")
+        print(
+            "reminders: \(learners) learners written in \(Timing.format(fill)); today's due list (\(due) due now) in SQL via the next_nudge_at index: \(Timing.format(t))"
+        )
     }
 
     /// Broadcast throughput against the fake Bot API enforcing 30/s overall and per-chat pacing.
     func broadcast(recipients: Int, rate: Double) async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-bcast-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-bcast-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let fake = try FakeBotAPI()
         defer { fake.stop() }
         fake.enforceRateLimits(globalPerSecond: 30, perChatSeconds: 1)
-        var config = Config(token: "0:fake-token-for-the-bench", apiBase: fake.baseURL,
-                            databasePath: dir.appendingPathComponent("b.sqlite").path, banksDirectory: banksDirectory,
-                            promptsDirectory: "Prompts/en", pollTimeout: 1, messagesPerSecond: rate)
+        var config = Config(
+            token: "0:fake-token-for-the-bench", apiBase: fake.baseURL,
+            databasePath: dir.appendingPathComponent("b.sqlite").path, banksDirectory: banksDirectory,
+            promptsDirectory: "Prompts/en", pollTimeout: 1, messagesPerSecond: rate)
         config.admins = [1]
         let bot = try Bot.build(config)
         var seeded: [ChatChange] = []
         for i in 0..<recipients {
-            let l = Learner(chatID: Int64(10_000 + i), userID: Int64(10_000 + i), firstName: "L", stateCode: "TX", joinedAt: Date())
+            let l = Learner(
+                chatID: Int64(10_000 + i), userID: Int64(10_000 + i), firstName: "L", stateCode: "TX", joinedAt: Date())
             seeded.append(ChatChange(before: nil, after: ChatState(learner: l), answers: [], outbox: []))
         }
         try bot.store.commit(seeded, offset: nil)
-        let id = try bot.store.createBroadcast(stateCode: nil, text: "Bench note", adminChatID: nil, status: "sending", now: Date())
+        let id = try bot.store.createBroadcast(
+            stateCode: nil, text: "Bench note", adminChatID: nil, status: "sending", now: Date())
         let t0 = ContinuousClock.now
         let task = Task { try await bot.run() }
         _ = fake.wait(timeout: 3_600) { (try? bot.store.broadcast(id))??.status == "done" }
@@ -284,7 +362,9 @@ struct BenchSuites {
         task.cancel()
         _ = await task.result
         let achieved = Double(recipients) / seconds
-        print("broadcast: \(recipients) learners in \(String(format: "%.1f", seconds)) s = \(String(format: "%.1f", achieved)) msg/s at a configured \(Int(rate))/s (\(Int(achieved / rate * 100))%); 429s from the fake: \(fake.rateLimited)")
+        print(
+            "broadcast: \(recipients) learners in \(String(format: "%.1f", seconds)) s = \(String(format: "%.1f", achieved)) msg/s at a configured \(Int(rate))/s (\(Int(achieved / rate * 100))%); 429s from the fake: \(fake.rateLimited)"
+        )
     }
 }
 
@@ -296,7 +376,8 @@ extension BenchSuites {
     /// a card per miss (150), the last 20 results, and the transient rows within their retention
     /// plus one day past it for the pruning to remove.
     func retention(learners: Int, days: Int) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-retention-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-retention-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("r.sqlite").path
@@ -305,49 +386,66 @@ extension BenchSuites {
         let now = Date()
         let t = now.timeIntervalSince1970
         let day = 86_400.0
-        let seen = min(450, 5 * days), cards = min(150, seen / 3), perDay = 15
-        let answerDays = Int(keep.answerDays) + 1, refDays = Int(keep.messageRefDays) + 1
-        let result = String(decoding: try JSONEncoder().encode(QuizResult(
-            quizID: 1, mode: .quick, stateCode: "TX", correct: 8, total: 10, passPercent: 70, startedAt: now, finishedAt: now,
-            byTopic: Topic.allCases.prefix(6).map { TopicScore(topic: $0, correct: 1, total: 2) },
-            missedIDs: ["u-signs-014", "tx-031"])), as: UTF8.self)
+        let seen = min(450, 5 * days)
+        let cards = min(150, seen / 3)
+        let perDay = 15
+        let answerDays = Int(keep.answerDays) + 1
+        let refDays = Int(keep.messageRefDays) + 1
+        let result = String(
+            decoding: try JSONEncoder().encode(
+                QuizResult(
+                    quizID: 1, mode: .quick, stateCode: "TX", correct: 8, total: 10, passPercent: 70, startedAt: now,
+                    finishedAt: now,
+                    byTopic: Topic.allCases.prefix(6).map { TopicScore(topic: $0, correct: 1, total: 2) },
+                    missedIDs: ["u-signs-014", "tx-031"])), as: UTF8.self)
         let session = String(decoding: try JSONEncoder().encode(Session()), as: UTF8.self)
-        let body = #"{"chat_id":1234567,"text":"<b>Q3/10</b> · Road signs\n\nWhat does a yellow diamond sign warn you about?","parse_mode":"HTML","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"1a:12:2:0"},{"text":"B","callback_data":"1a:12:2:1"},{"text":"C","callback_data":"1a:12:2:2"}]]}}"#
+        let body =
+            #"{"chat_id":1234567,"text":"<b>Q3/10</b> · Road signs\n\nWhat does a yellow diamond sign warn you about?","parse_mode":"HTML","reply_markup":{"inline_keyboard":[[{"text":"A","callback_data":"1a:12:2:0"},{"text":"B","callback_data":"1a:12:2:1"},{"text":"C","callback_data":"1a:12:2:2"}]]}}"#
         let fill0 = ContinuousClock.now
         let chunk = 5_000
         for start in stride(from: 1, through: learners, by: chunk) {
             let end = min(learners, start + chunk - 1)
             let ids = "WITH RECURSIVE l(x) AS (SELECT \(start) UNION ALL SELECT x + 1 FROM l WHERE x < \(end))"
-            func n(_ count: Int, _ name: String) -> String { ", \(name)(\(name)) AS (SELECT 0 UNION ALL SELECT \(name) + 1 FROM \(name) WHERE \(name) < \(count - 1))" }
-            try store.execute("""
+            func n(_ count: Int, _ name: String) -> String {
+                ", \(name)(\(name)) AS (SELECT 0 UNION ALL SELECT \(name) + 1 FROM \(name) WHERE \(name) < \(count - 1))"
+            }
+            try store.execute(
+                """
                 \(ids) INSERT INTO learner(chat_id, user_id, first_name, language_code, state_code, time_zone, joined_at, last_active_at,
                     streak_current, streak_best, streak_last_day, next_nudge_at, xp, badges, answered_today, answered_day)
                 SELECT x, x, 'Learner', 'en', 'TX', 'America/Chicago', ?, ? - (x % 86400), ?, ?, '2026-11-23', ? + (x % 86400), 9000, 'firstQuiz,streak7', 15, '2026-11-23' FROM l
                 """, [t - Double(days) * day, t, days, days, t])
-            try store.execute("\(ids) INSERT INTO session(chat_id, body, updated_at) SELECT x, ?, ? FROM l", [session, t])
-            try store.execute("""
+            try store.execute(
+                "\(ids) INSERT INTO session(chat_id, body, updated_at) SELECT x, ?, ? FROM l", [session, t])
+            try store.execute(
+                """
                 \(ids)\(n(seen, "q")) INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
                     first_correct, first_answered_at, knowledge, knowledge_at, strength_days)
                 SELECT x, CASE WHEN q % 5 = 0 THEN 'tx-' ELSE 'u-signs-' END || printf('%03d', q), 3, 2, 1, ? - q * 9000, 0, q % 2, ? + q * 9000, 0.83, ? - q * 9000, 12.5 FROM l, q
                 """, [t, t - Double(days) * day, t])
-            try store.execute("""
+            try store.execute(
+                """
                 \(ids)\(n(cards, "c")) INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review)
                 SELECT x, 'u-signs-' || printf('%03d', c * 3), 2, NULL, 14.2, 5.5, ? + c * 3600, ? - c * 3600 FROM l, c
                 """, [t, t])
-            try store.execute("""
+            try store.execute(
+                """
                 \(ids)\(n(20, "r")) INSERT INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at)
                 SELECT x, ? - r, ?, 8, 10, ? - r * 86400 FROM l, r
                 """, [days * 2, result, t])
-            try store.execute("""
+            try store.execute(
+                """
                 \(ids)\(n(answerDays * perDay, "a")) INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day)
                 SELECT x, 'u-signs-' || printf('%03d', a % 400), a % 4 > 0, a / 10, ? - (a / \(perDay)) * 86400 - 3600 - (a % \(perDay)) * 60, '2026-11-23' FROM l, a
                 """, [t])
-            try store.execute("""
+            try store.execute(
+                """
                 \(ids)\(n(refDays * perDay, "m")) INSERT INTO message_ref(chat_id, tag, message_id, saved_at)
                 SELECT x, 'q' || (m / 10) || '.' || (m % 10), 1000 + m, ? - (m / \(perDay)) * 86400 - 3600 FROM l, m
                 """, [t])
             // An hour and a half of sent messages (~40 a learner a day): half is past the hour kept.
-            try store.execute("""
+            try store.execute(
+                """
                 \(ids)\(n(3, "o")) INSERT INTO outbox(chat_id, method, body, priority, created_at, status, message_id, attempts)
                 SELECT x, 'sendMessage', ?, 0, ? - (x % 5400) - o, 'sent', 100 + o, 1 FROM l, o
                 """, [body, t])
@@ -360,19 +458,24 @@ extension BenchSuites {
         try store.checkpoint()
         let after = store.fileSize()
         func size(_ b: Int64) -> String { ByteCountFormatter.string(fromByteCount: b, countStyle: .file) }
-        print("retention: \(learners) learners × \(days) days (\(counts)) filled in \(Timing.format(fill)): \(size(before)) with a day past retention; "
-              + "pruning removed \(pruned.total) rows (\(pruned.answers) answers, \(pruned.outbox) sent messages, \(pruned.messageRefs) message ids) in \(Timing.format(pruned.seconds)); "
-              + "\(size(after)) after (freed pages are reused by the next day's rows, so the file stays at this size)")
+        print(
+            "retention: \(learners) learners × \(days) days (\(counts)) filled in \(Timing.format(fill)): \(size(before)) with a day past retention; "
+                + "pruning removed \(pruned.total) rows (\(pruned.answers) answers, \(pruned.outbox) sent messages, \(pruned.messageRefs) message ids) in \(Timing.format(pruned.seconds)); "
+                + "\(size(after)) after (freed pages are reused by the next day's rows, so the file stays at this size)"
+        )
         let backup = dir.appendingPathComponent("backup.sqlite").path
         let b0 = ContinuousClock.now
         try store.backup(to: backup)
         let backupTime = (ContinuousClock.now - b0).inSeconds
-        let backupSize = (try? FileManager.default.attributesOfItem(atPath: backup)[.size] as? NSNumber)?.int64Value ?? 0
+        let backupSize =
+            (try? FileManager.default.attributesOfItem(atPath: backup)[.size] as? NSNumber)?.int64Value ?? 0
         let restored = dir.appendingPathComponent("restored.sqlite").path
         let r0 = ContinuousClock.now
         _ = try TutorStore.restore(from: backup, to: restored)
         _ = try TutorStore(path: restored)
-        print("backup of \(learners) learners: \(size(backupSize)) in \(Timing.format(backupTime)); restore (check + copy + open): \(Timing.format((ContinuousClock.now - r0).inSeconds))")
+        print(
+            "backup of \(learners) learners: \(size(backupSize)) in \(Timing.format(backupTime)); restore (check + copy + open): \(Timing.format((ContinuousClock.now - r0).inSeconds))"
+        )
     }
 }
 

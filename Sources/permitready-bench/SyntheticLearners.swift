@@ -18,15 +18,27 @@ struct SyntheticLearners {
                 let chatObj = Chat(id: chat, type: "private")
                 let update: Update
                 switch step {
-                case 0: update = Update(updateID: updateID, message: Message(messageID: 1, from: user, chat: chatObj, date: 0, text: "/start"))
-                case 1: update = Update(updateID: updateID, message: Message(messageID: 2, from: user, chat: chatObj, date: 0, text: "Massachusetts"))
-                case 2: update = Update(updateID: updateID, message: Message(messageID: 3, from: user, chat: chatObj, date: 0, text: "/quiz"))
+                case 0:
+                    update = Update(
+                        updateID: updateID,
+                        message: Message(messageID: 1, from: user, chat: chatObj, date: 0, text: "/start"))
+                case 1:
+                    update = Update(
+                        updateID: updateID,
+                        message: Message(messageID: 2, from: user, chat: chatObj, date: 0, text: "Massachusetts"))
+                case 2:
+                    update = Update(
+                        updateID: updateID,
+                        message: Message(messageID: 3, from: user, chat: chatObj, date: 0, text: "/quiz"))
                 default:
                     // Alternate a typed answer and "next", through the quiz and into new ones.
                     let text = step % 2 == 1 ? ["A", "B", "C", "D"][(l + step) % 4] : "next"
                     let finished = (step - 3) % 22 == 21
-                    update = Update(updateID: updateID, message: Message(messageID: Int64(step), from: user, chat: chatObj, date: 0,
-                                                                         text: finished ? "/quiz" : text))
+                    update = Update(
+                        updateID: updateID,
+                        message: Message(
+                            messageID: Int64(step), from: user, chat: chatObj, date: 0,
+                            text: finished ? "/quiz" : text))
                 }
                 all.append(ReceivedUpdate(updateID: updateID, update: update))
                 updateID += 1

@@ -45,7 +45,9 @@ extension PermitReady {
             print("answer: \(best.raw)\(got.stateCode.map { " (for \($0))" } ?? "")")
             print("  \(AskSet.text(of: best, banks: banks, state: got.stateCode))")
             if let alternative = got.alternative {
-                print("or did you mean: \(alternative.raw)\n  \(AskSet.text(of: alternative, banks: banks, state: got.stateCode))")
+                print(
+                    "or did you mean: \(alternative.raw)\n  \(AskSet.text(of: alternative, banks: banks, state: got.stateCode))"
+                )
             }
         }
     }

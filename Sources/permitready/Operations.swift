@@ -9,7 +9,9 @@ extension PermitReady {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Copy the database while the bot runs (SQLite's online backup: one consistent snapshot).",
-            discussion: "Writes FILE.partial and renames it when complete and checked, so a half-written backup never looks whole.")
+            discussion:
+                "Writes FILE.partial and renames it when complete and checked, so a half-written backup never looks whole."
+        )
         @OptionGroup var paths: Paths
         @Option(name: .long, help: "Backup file to write (must not exist).") var to: String
 
@@ -22,10 +24,13 @@ extension PermitReady {
                 let t0 = Date()
                 let counts = try store.backup(to: to)
                 let size = (try? FileManager.default.attributesOfItem(atPath: to)[.size] as? NSNumber)?.int64Value ?? 0
-                print("backed up \(path) to \(to): \(counts); \(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s")
+                print(
+                    "backed up \(path) to \(to): \(counts); \(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s"
+                )
                 // The node_exporter textfile idiom: each job writes its own file beside the bot's.
                 if let metrics = ProcessInfo.processInfo.environment["PERMITREADY_METRICS_FILE"], !metrics.isEmpty {
-                    let file = ((metrics as NSString).deletingLastPathComponent as NSString).appendingPathComponent("permitready_backup.prom")
+                    let file = ((metrics as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                        "permitready_backup.prom")
                     let text = """
                         # HELP permitready_last_backup_timestamp_seconds Unix time the last successful backup finished.
                         # TYPE permitready_last_backup_timestamp_seconds gauge
@@ -36,7 +41,10 @@ extension PermitReady {
 
                         """
                     do { try BotMetrics.writeAtomically(text, to: file) } catch {
-                        FileHandle.standardError.write(Data("permitready: backed up, but could not write \(file): \((error as NSError).localizedDescription)\n".utf8))
+                        FileHandle.standardError.write(
+                            Data(
+                                "permitready: backed up, but could not write \(file): \((error as NSError).localizedDescription)\n"
+                                    .utf8))
                     }
                 }
             } catch { throw fail("\(error)") }
@@ -62,9 +70,11 @@ extension PermitReady {
                 let checked = try TutorStore.inspectBackup(from)
                 let (counts, kept) = try TutorStore.restore(from: from, to: path, checked: checked)
                 if let kept { print("kept the replaced database as \(kept)") }
-                let store = try TutorStore(path: path)   // migrates an older backup
+                let store = try TutorStore(path: path)  // migrates an older backup
                 try store.setFlag(TutorStore.heartbeatKey, nil)
-                print("restored \(from) to \(path): \(counts) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s; migrations: \(try store.appliedMigrations().last ?? "-")")
+                print(
+                    "restored \(from) to \(path): \(counts) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s; migrations: \(try store.appliedMigrations().last ?? "-")"
+                )
                 withExtendedLifetime(lock) {}
             } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
         }
@@ -73,31 +83,43 @@ extension PermitReady {
     struct Health: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Exit 0 if the running bot polled Telegram recently (its heartbeat in the database), 1 if not.",
-            discussion: "For any supervisor or monitor. The bot writes the heartbeat after each good poll (every few seconds when busy, every long poll — 50 s — when idle).")
+            discussion:
+                "For any supervisor or monitor. The bot writes the heartbeat after each good poll (every few seconds when busy, every long poll — 50 s — when idle)."
+        )
         @OptionGroup var paths: Paths
-        @Option(help: "Seconds without a good poll before the bot counts as unhealthy (env PERMITREADY_HEALTH_MAX_AGE).")
+        @Option(
+            help: "Seconds without a good poll before the bot counts as unhealthy (env PERMITREADY_HEALTH_MAX_AGE).")
         var maxAge: Double?
 
         func run() throws {
             let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
-            let limit = maxAge ?? ProcessInfo.processInfo.environment["PERMITREADY_HEALTH_MAX_AGE"].flatMap(Double.init) ?? 120
+            let limit =
+                maxAge ?? ProcessInfo.processInfo.environment["PERMITREADY_HEALTH_MAX_AGE"].flatMap(Double.init) ?? 120
             guard FileManager.default.fileExists(atPath: path) else { throw fail("unhealthy: no database at \(path)") }
             do {
                 // Read-only: a monitoring user that may only read the file can run it.
                 let store = try TutorStore(path: path, access: .readOnly)
                 let problem = try store.flag(TutorStore.healthProblemKey).map { "; the bot says: \($0)" } ?? ""
-                guard let beat = try store.heartbeat() else { throw fail("unhealthy: the bot has never polled with \(path)\(problem)") }
+                guard let beat = try store.heartbeat() else {
+                    throw fail("unhealthy: the bot has never polled with \(path)\(problem)")
+                }
                 let age = Date().timeIntervalSince(beat)
-                guard age <= limit else { throw fail("unhealthy: last good poll \(Int(age)) s ago (limit \(Int(limit)) s)\(problem)") }
+                guard age <= limit else {
+                    throw fail("unhealthy: last good poll \(Int(age)) s ago (limit \(Int(limit)) s)\(problem)")
+                }
                 let pending = try store.operatorGauges(now: Date())
-                print("healthy: last good poll \(Int(age)) s ago; \(pending.outboxPending) message(s) waiting, oldest \(Int(pending.oldestPendingSeconds)) s")
+                print(
+                    "healthy: last good poll \(Int(age)) s ago; \(pending.outboxPending) message(s) waiting, oldest \(Int(pending.oldestPendingSeconds)) s"
+                )
             } catch let e as ExitCode { throw e } catch { throw fail("unhealthy: \(error)") }
         }
     }
 
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Delete sent messages, answers older than 14 days and old message ids now (the bot also does it hourly).")
+            abstract:
+                "Delete sent messages, answers older than 14 days and old message ids now (the bot also does it hourly)."
+        )
         @OptionGroup var paths: Paths
 
         func run() throws {

@@ -12,8 +12,10 @@ struct PermitReady: AsyncParsableCommand {
         commandName: "permitready",
         abstract: "A Telegram tutor that gets teens ready for their learner's-permit test.",
         version: PermitReadyVersion.string,
-        subcommands: [Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self, Ask.self,
-                      Backup.self, Restore.self, Health.self, Prune.self],
+        subcommands: [
+            Run.self, Chat.self, Migrate.self, BanksCommand.self, Stats.self, BroadcastCommand.self, Ask.self,
+            Backup.self, Restore.self, Health.self, Prune.self,
+        ],
         defaultSubcommand: nil
     )
 }
@@ -64,8 +66,11 @@ func fail(_ message: String) -> ExitCode {
 
 extension PermitReady {
     struct Run: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the bot against Telegram (long polling).",
-            discussion: "Needs TELEGRAM_BOT_TOKEN in the environment (never on the command line). TELEGRAM_API_BASE points it at another Bot API server.")
+        static let configuration = CommandConfiguration(
+            abstract: "Run the bot against Telegram (long polling).",
+            discussion:
+                "Needs TELEGRAM_BOT_TOKEN in the environment (never on the command line). TELEGRAM_API_BASE points it at another Bot API server."
+        )
         @OptionGroup var paths: Paths
 
         func run() async throws {
@@ -73,7 +78,8 @@ extension PermitReady {
                 throw fail("TELEGRAM_BOT_TOKEN is not set: put the token from @BotFather in the environment")
             }
             guard Config.isWellFormedToken(token) else {
-                throw fail("TELEGRAM_BOT_TOKEN is malformed: expected digits, a colon, then 30+ letters, digits, _ or -")
+                throw fail(
+                    "TELEGRAM_BOT_TOKEN is malformed: expected digits, a colon, then 30+ letters, digits, _ or -")
             }
             LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
             let config = paths.config(token: token, defaultDB: "permitready.sqlite")
@@ -90,10 +96,16 @@ extension PermitReady {
     }
 
     struct Chat: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Talk to the bot in this terminal: the same dialogue, no token needed.",
-            discussion: "Type what you would type in Telegram; type a button's number to press it; /quit to leave. Progress is kept in the database file.")
+        static let configuration = CommandConfiguration(
+            abstract: "Talk to the bot in this terminal: the same dialogue, no token needed.",
+            discussion:
+                "Type what you would type in Telegram; type a button's number to press it; /quit to leave. Progress is kept in the database file."
+        )
         @OptionGroup var paths: Paths
-        @Option(help: "Your Telegram user and chat id in the console (default 1). Two consoles with different ids on one database are two learners; PERMITREADY_ADMINS=<id> makes one an admin.")
+        @Option(
+            help:
+                "Your Telegram user and chat id in the console (default 1). Two consoles with different ids on one database are two learners; PERMITREADY_ADMINS=<id> makes one an admin."
+        )
         var user: Int64 = ConsoleTransport.defaultUserID
         @Option(help: "Your first name in the console (default: your login name).") var name: String?
 
@@ -123,7 +135,8 @@ extension PermitReady {
             if logFile < 0 || dup2(logFile, STDERR_FILENO) < 0 {
                 print("(could not open \(logPath): the bot's log stays on stderr)")
             }
-            print("PermitReady console chat — type a button's number to press it, or /quit. The bot's log: \(logPath)\n")
+            print(
+                "PermitReady console chat — type a button's number to press it, or /quit. The bot's log: \(logPath)\n")
             do { try await runUntilSignalled(bot, lock: lock) } catch {
                 print("permitready: the chat stopped on an error (its line is in \(logPath))")
                 throw error
@@ -132,10 +145,14 @@ extension PermitReady {
     }
 
     struct Migrate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create or migrate the database, then print the applied migrations.",
-            discussion: "Takes the database's lock (stop the bot first). --check only lists them, read-only, while the bot runs.")
+        static let configuration = CommandConfiguration(
+            abstract: "Create or migrate the database, then print the applied migrations.",
+            discussion:
+                "Takes the database's lock (stop the bot first). --check only lists them, read-only, while the bot runs."
+        )
         @OptionGroup var paths: Paths
-        @Flag(help: "Only list the applied migrations and those this binary would apply (read-only; no lock needed).") var check = false
+        @Flag(help: "Only list the applied migrations and those this binary would apply (read-only; no lock needed).")
+        var check = false
 
         func run() throws {
             let path = paths.config(token: "", defaultDB: "permitready.sqlite").databasePath
@@ -144,7 +161,10 @@ extension PermitReady {
                     let applied = try TutorStore(path: path, access: .readOnly).appliedMigrations()
                     let pending = TutorStore.knownMigrations.filter { !applied.contains($0) }
                     print("\(path): migrations applied: \(applied.joined(separator: ", "))")
-                    print(pending.isEmpty ? "nothing for this binary to apply" : "this binary would apply: \(pending.joined(separator: ", "))")
+                    print(
+                        pending.isEmpty
+                            ? "nothing for this binary to apply"
+                            : "this binary would apply: \(pending.joined(separator: ", "))")
                 } catch { throw fail("\(error)") }
                 return
             }
@@ -158,12 +178,16 @@ extension PermitReady {
     }
 
     struct BanksCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "banks", abstract: "Work with the question banks.",
-                                                        subcommands: [Validate.self, Lint.self, Reload.self])
+        static let configuration = CommandConfiguration(
+            commandName: "banks", abstract: "Work with the question banks.",
+            subcommands: [Validate.self, Lint.self, Reload.self])
 
         struct Reload: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Ask the running bot to re-read and validate Banks/ (through the database).",
-                discussion: "Validates the files first: with any problem nothing is asked of the bot and the command exits non-zero (the bot would refuse them, and would not start with them). Exits non-zero if the bot refused them too.")
+            static let configuration = CommandConfiguration(
+                abstract: "Ask the running bot to re-read and validate Banks/ (through the database).",
+                discussion:
+                    "Validates the files first: with any problem nothing is asked of the bot and the command exits non-zero (the bot would refuse them, and would not start with them). Exits non-zero if the bot refused them too."
+            )
             @OptionGroup var paths: Paths
 
             func run() throws {
@@ -172,11 +196,15 @@ extension PermitReady {
                 do { checked = try BankFiles.load(config.banksDirectory) } catch { throw fail("\(error)") }
                 guard checked.banks != nil else {
                     for line in BankProblemReport.lines(checked.problems) { print(line) }
-                    throw fail("\(checked.problems.count) problem(s) in \(config.banksDirectory): not reloaded. "
-                               + "The running bot keeps the banks it has, but the bot will not start with these files: fix them first")
+                    throw fail(
+                        "\(checked.problems.count) problem(s) in \(config.banksDirectory): not reloaded. "
+                            + "The running bot keeps the banks it has, but the bot will not start with these files: fix them first"
+                    )
                 }
                 let store: TutorStore
-                do { store = try TutorStore(path: config.databasePath, access: .current) } catch { throw fail("\(error)") }
+                do { store = try TutorStore(path: config.databasePath, access: .current) } catch {
+                    throw fail("\(error)")
+                }
                 try store.setFlag(Bot.reloadResultFlag, nil)
                 try store.setFlag(Bot.reloadFlag, ISO8601DateFormatter().string(from: Date()))
                 for _ in 0..<100 {
@@ -188,12 +216,15 @@ extension PermitReady {
                     }
                     Thread.sleep(forTimeInterval: 0.1)
                 }
-                print("The files are valid. Reload requested; no running bot answered within 10 s. It will reload when it next runs (banks are always read at start).")
+                print(
+                    "The files are valid. Reload requested; no running bot answered within 10 s. It will reload when it next runs (banks are always read at start)."
+                )
             }
         }
 
         struct Validate: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Check every bank file; list every problem (file: id: field: message).")
+            static let configuration = CommandConfiguration(
+                abstract: "Check every bank file; list every problem (file: id: field: message).")
             @Option(name: .long, help: "Banks folder.") var dir: String = "Banks"
 
             func run() throws {
@@ -207,17 +238,26 @@ extension PermitReady {
                 }
                 let stateCount = banks.stateQuestions.values.reduce(0) { $0 + $1.count }
                 let lessons = banks.allLessons
-                print("\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs, "
-                      + "\(lessons.count) lessons (\(lessons.reduce(0) { $0 + $1.cards.count }) cards) in \(banks.lessonFiles.count) lesson files (\(ms) ms)")
+                print(
+                    "\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs, "
+                        + "\(lessons.count) lessons (\(lessons.reduce(0) { $0 + $1.cards.count }) cards) in \(banks.lessonFiles.count) lesson files (\(ms) ms)"
+                )
             }
         }
 
         struct Lint: ParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, topic coverage; lessons' reading grade and what they teach.",
-                discussion: "Prints the longest-option share per file and category, a line per lesson file (lessons, cards, grade, questions taught) and every problem; exits non-zero on any.")
+                abstract:
+                    "Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, topic coverage; lessons' reading grade and what they teach.",
+                discussion:
+                    "Prints the longest-option share per file and category, a line per lesson file (lessons, cards, grade, questions taught) and every problem; exits non-zero on any."
+            )
             @Option(name: .long, help: "Banks folder.") var dir: String = "Banks"
-            @Flag(name: .long, help: "Print the longest-option table for every file and category, and each lesson's grade, not only the files.") var table = false
+            @Flag(
+                name: .long,
+                help:
+                    "Print the longest-option table for every file and category, and each lesson's grade, not only the files."
+            ) var table = false
 
             func run() throws {
                 let started = Date()
@@ -234,12 +274,18 @@ extension PermitReady {
                 let stateRules = StateRuleCheck.check(banks)
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 let lintMS = Int(Date().timeIntervalSince(linting) * 1000)
-                print("key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):")
+                print(
+                    "key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):"
+                )
                 for c in report.lengthCues where table || c.category == nil {
                     let pct = Int((c.share * 100).rounded())
-                    print("  \(c.file)\(c.category.map { " · \($0.rawValue)" } ?? ""): \(c.keyLongest)/\(c.multipleChoice) (\(pct)%)")
+                    print(
+                        "  \(c.file)\(c.category.map { " · \($0.rawValue)" } ?? ""): \(c.keyLongest)/\(c.multipleChoice) (\(pct)%)"
+                    )
                 }
-                let topics = Topic.allCases.filter { $0 != .stateSpecific }.map { "\($0.rawValue) \(report.universalPerTopic[$0, default: 0])" }
+                let topics = Topic.allCases.filter { $0 != .stateSpecific }.map {
+                    "\($0.rawValue) \(report.universalPerTopic[$0, default: 0])"
+                }
                 print("universal questions: \(report.universalCount) — " + topics.joined(separator: ", "))
                 print("near-duplicate pairs: \(report.nearDuplicatePairs); pictures: \(banks.signs.count)")
                 printLessons(lessons)
@@ -253,35 +299,54 @@ extension PermitReady {
 
             /// What a guesser could exploit, overall (and per file with --table).
             func printGuessing(_ g: GuessingLint.Report) {
-                func pct(_ n: Int, _ d: Int) -> String { d == 0 ? "-" : "\(Int((100 * Double(n) / Double(d)).rounded()))%" }
+                func pct(_ n: Int, _ d: Int) -> String {
+                    d == 0 ? "-" : "\(Int((100 * Double(n) / Double(d)).rounded()))%"
+                }
                 let o = g.overall
-                print("guessing patterns: key is a middle value in \(o.middleKeys)/\(o.allNumber) all-number questions (\(pct(o.middleKeys, o.allNumber)); at most \(Int(GuessingLint.maxMiddleKeyShare * 100))% per file), \"True\" is the key in \(o.trueKeys)/\(o.trueFalse) true/false questions (\(pct(o.trueKeys, o.trueFalse)); 40-60% per file)")
+                print(
+                    "guessing patterns: key is a middle value in \(o.middleKeys)/\(o.allNumber) all-number questions (\(pct(o.middleKeys, o.allNumber)); at most \(Int(GuessingLint.maxMiddleKeyShare * 100))% per file), \"True\" is the key in \(o.trueKeys)/\(o.trueFalse) true/false questions (\(pct(o.trueKeys, o.trueFalse)); 40-60% per file)"
+                )
                 if table {
                     for f in g.files where f.allNumber + f.trueFalse > 0 {
                         print("  \(f.file): middle \(f.middleKeys)/\(f.allNumber), True \(f.trueKeys)/\(f.trueFalse)")
                     }
                 }
-                let words = g.absolute.map { "\($0.word) \($0.inKeys) / \($0.inWrong) (key in \(pct($0.inKeys, $0.inKeys + $0.inWrong)))" }
-                print("absolute words, options that are keys / wrong options: " + words.joined(separator: ", ")
-                      + " (any option is the key in \(pct(g.keys, g.keys + g.wrongOptions)); \(Int(GuessingLint.absoluteKeyShare.lowerBound * 100))-\(Int(GuessingLint.absoluteKeyShare.upperBound * 100))% holds)")
+                let words = g.absolute.map {
+                    "\($0.word) \($0.inKeys) / \($0.inWrong) (key in \(pct($0.inKeys, $0.inKeys + $0.inWrong)))"
+                }
+                print(
+                    "absolute words, options that are keys / wrong options: " + words.joined(separator: ", ")
+                        + " (any option is the key in \(pct(g.keys, g.keys + g.wrongOptions)); \(Int(GuessingLint.absoluteKeyShare.lowerBound * 100))-\(Int(GuessingLint.absoluteKeyShare.upperBound * 100))% holds)"
+                )
                 if let cue = g.strongestCue {
-                    print("strongest single-word cue: \"\(cue.word)\" — the key in \(Int((cue.keyShare * 100).rounded()))% of its \(cue.uses) options (any option: \(pct(g.keys, g.keys + g.wrongOptions)))")
+                    print(
+                        "strongest single-word cue: \"\(cue.word)\" — the key in \(Int((cue.keyShare * 100).rounded()))% of its \(cue.uses) options (any option: \(pct(g.keys, g.keys + g.wrongOptions)))"
+                    )
                 }
             }
 
             func printLessons(_ report: LessonLint.Report) {
-                print("lessons (Flesch-Kincaid grade at most \(Int(LessonLint.maxGrade)) per file; questions taught: "
-                      + "at least \(Int(LessonLint.minTopicTaught * 100))% of each universal topic file, \(Int(LessonLint.minStateTaught * 100))% of each state's):")
+                print(
+                    "lessons (Flesch-Kincaid grade at most \(Int(LessonLint.maxGrade)) per file; questions taught: "
+                        + "at least \(Int(LessonLint.minTopicTaught * 100))% of each universal topic file, \(Int(LessonLint.minStateTaught * 100))% of each state's):"
+                )
                 for f in report.files {
-                    print("  \(f.file): \(f.lessons) lessons, \(f.cards) cards, grade \(f.reading.gradeText), "
-                          + "taught \(f.taught)/\(f.questions) of \(f.questionFile) (\(LessonLint.percent(f.share)))")
+                    print(
+                        "  \(f.file): \(f.lessons) lessons, \(f.cards) cards, grade \(f.reading.gradeText), "
+                            + "taught \(f.taught)/\(f.questions) of \(f.questionFile) (\(LessonLint.percent(f.share)))")
                     if table { for l in f.lessonGrades { print("    \(l.id): grade \(l.reading.gradeText)") } }
                     if !f.untaught.isEmpty { print("    not taught: \(f.untaught.joined(separator: ", "))") }
                 }
-                print("cards over \(LessonLint.longCardCharacters) characters (allowed up to \(BankLoader.maxCardCharacters)): \(report.longCards.count)")
+                print(
+                    "cards over \(LessonLint.longCardCharacters) characters (allowed up to \(BankLoader.maxCardCharacters)): \(report.longCards.count)"
+                )
                 for c in report.longCards { print("  \(c.file): \(c.id): \(c.characters) characters") }
-                print("topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)")
-                for e in report.excludedTaught { print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))") }
+                print(
+                    "topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)"
+                )
+                for e in report.excludedTaught {
+                    print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))")
+                }
             }
         }
     }
@@ -289,7 +354,8 @@ extension PermitReady {
 
 extension PermitReady {
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Learners, active today / this week, answers today, blocked, by state.")
+        static let configuration = CommandConfiguration(
+            abstract: "Learners, active today / this week, answers today, blocked, by state.")
         @OptionGroup var paths: Paths
         @Flag(help: "Only what learners typed: the 20 questions asked most that no card answered, answers marked 👎.")
         var unanswered = false
@@ -310,8 +376,9 @@ extension PermitReady {
                 // The bot's clock (PERMITREADY_FAKE_NOW in a demo), so "today" is the bot's today.
                 let now = BotClock(fakeNow: config.fakeNow).now()
                 let s = try store.usageStats(now: now, dayStart: Calendar(identifier: .gregorian).startOfDay(for: now))
-                print("learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek)"
-                      + " · answers today \(s.answersToday) · blocked \(s.blocked)")
+                print(
+                    "learners \(s.learners) · active today \(s.activeToday) · this week \(s.activeWeek)"
+                        + " · answers today \(s.answersToday) · blocked \(s.blocked)")
                 for (code, n) in s.byState { print("  \(code) \(n)") }
                 let noState = s.learners - s.byState.reduce(0) { $0 + $1.learners }
                 if noState > 0 { print("  no state yet \(noState)") }
@@ -320,8 +387,10 @@ extension PermitReady {
     }
 
     struct BroadcastCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "broadcast",
-            abstract: "Queue a note to all learners or one state's; the running bot delivers it within Telegram's limits.",
+        static let configuration = CommandConfiguration(
+            commandName: "broadcast",
+            abstract:
+                "Queue a note to all learners or one state's; the running bot delivers it within Telegram's limits.",
             discussion: "Without --send it only prints the preview and the number of recipients.")
         @OptionGroup var paths: Paths
         @Option(help: "A state code (TX) or \"all\".") var to: String
@@ -332,7 +401,10 @@ extension PermitReady {
             do {
                 let config = paths.config(token: "", defaultDB: "permitready.sqlite")
                 let (banks, problems) = try BankFiles.load(config.banksDirectory)
-                guard let banks else { throw fail("the banks in \(config.banksDirectory) do not load: \(problems.first.map { "\($0)" } ?? "")") }
+                guard let banks else {
+                    throw fail(
+                        "the banks in \(config.banksDirectory) do not load: \(problems.first.map { "\($0)" } ?? "")")
+                }
                 // Checked exactly as the chat's /broadcast checks it.
                 let draft: BroadcastDraft
                 switch BroadcastDraft.make(to: to, text: text, states: banks.states) {
@@ -343,12 +415,19 @@ extension PermitReady {
                 let prompts = try Prompts.load(directory: config.promptsDirectory)
                 let count = try store.audienceCount(stateCode: draft.stateCode)
                 let learners = count == 1 ? "learner" : "learners"
-                let audience = draft.stateCode.flatMap { banks.state($0)?.name }.map { "\(count) \($0) \(learners)" }
+                let audience =
+                    draft.stateCode.flatMap { banks.state($0)?.name }.map { "\(count) \($0) \(learners)" }
                     ?? "\(count) \(learners) (everyone)"
-                print("To \(audience). Each gets:\n\n\(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n")
+                print(
+                    "To \(audience). Each gets:\n\n\(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n"
+                )
                 guard count > 0 else { throw fail("nothing queued: nobody would get it (no \(audience) yet)") }
-                guard send else { print("Preview only: add --send to queue it."); return }
-                let id = try store.createBroadcast(stateCode: draft.stateCode, text: draft.text, adminChatID: nil, status: "sending", now: Date())
+                guard send else {
+                    print("Preview only: add --send to queue it.")
+                    return
+                }
+                let id = try store.createBroadcast(
+                    stateCode: draft.stateCode, text: draft.text, adminChatID: nil, status: "sending", now: Date())
                 print("Queued as broadcast #\(id); the running bot sends it (progress in its log).")
             } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
         }

@@ -1,9 +1,10 @@
 import Foundation
 import TelegramAPI
 import Testing
-@testable import TutorBot
 import TutorCore
 import TutorStore
+
+@testable import TutorBot
 
 /// Issue #39, item 3: admin commands are answered before their batch commits, so a batch that
 /// Telegram delivers again (the process died before the offset was saved) ran them twice: a
@@ -12,29 +13,35 @@ import TutorStore
     static let admin: Int64 = 900
 
     func bot() throws -> Bot {
-        var config = Config(token: "0:test", apiBase: "http://127.0.0.1:9", databasePath: ":memory:",
-                            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
+        var config = Config(
+            token: "0:test", apiBase: "http://127.0.0.1:9", databasePath: ":memory:",
+            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
         config.fakeNow = Date(timeIntervalSince1970: 1_795_000_000)
         config.admins = [Self.admin]
         return try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
     }
 
     static func say(_ text: String, update: Int64) -> ReceivedUpdate {
-        let message = TelegramAPI.Message(messageID: update, from: User(id: admin, firstName: "Ada"),
-                                          chat: Chat(id: admin, type: "private"), date: 0, text: text)
+        let message = TelegramAPI.Message(
+            messageID: update, from: User(id: admin, firstName: "Ada"),
+            chat: Chat(id: admin, type: "private"), date: 0, text: text)
         return ReceivedUpdate(updateID: update, update: Update(updateID: update, message: message))
     }
 
     static func tap(_ data: String, update: Int64) -> ReceivedUpdate {
-        let message = TelegramAPI.Message(messageID: 1, from: User(id: admin, firstName: "Ada"),
-                                          chat: Chat(id: admin, type: "private"), date: 0, text: "preview")
-        let query = CallbackQuery(id: "cb\(update)", from: User(id: admin, firstName: "Ada"), message: message, data: data)
+        let message = TelegramAPI.Message(
+            messageID: 1, from: User(id: admin, firstName: "Ada"),
+            chat: Chat(id: admin, type: "private"), date: 0, text: "preview")
+        let query = CallbackQuery(
+            id: "cb\(update)", from: User(id: admin, firstName: "Ada"), message: message, data: data)
         return ReceivedUpdate(updateID: update, update: Update(updateID: update, callbackQuery: query))
     }
 
     /// The admin's messages in the outbox (request bodies), oldest first.
     func texts(_ bot: Bot) throws -> [String] {
-        try bot.store.rows("SELECT body FROM outbox WHERE chat_id = \(Self.admin) ORDER BY id").compactMap { $0["body"] }
+        try bot.store.rows("SELECT body FROM outbox WHERE chat_id = \(Self.admin) ORDER BY id").compactMap {
+            $0["body"]
+        }
     }
 
     @Test func aBroadcastDeliveredTwiceMakesOneDraftAndSendsOnce() throws {
@@ -42,7 +49,7 @@ import TutorStore
         _ = try bot.process([Self.say("/start", update: 1), Self.say("Texas", update: 2)])
         let draft = [Self.say("/broadcast texas New signs are in", update: 3)]
         _ = try bot.process(draft)
-        _ = try bot.process(draft)    // the same batch again, as after a crash before its commit
+        _ = try bot.process(draft)  // the same batch again, as after a crash before its commit
         let drafts = try bot.store.rows("SELECT id, status FROM broadcast")
         #expect(drafts.count == 1, "\(drafts)")
         let id = try #require(drafts.first?["id"])
@@ -80,7 +87,8 @@ import TutorStore
         let second = try #require(try bot.store.rows("SELECT id FROM broadcast ORDER BY id").last?["id"])
         #expect(second != first)
         _ = try bot.process([Self.tap("9bs:\(second)", update: 7)])
-        let progress = try #require(try bot.store.rows("SELECT body FROM outbox WHERE save_tag = 'bc\(second)'").first?["body"])
+        let progress = try #require(
+            try bot.store.rows("SELECT body FROM outbox WHERE save_tag = 'bc\(second)'").first?["body"])
         #expect(progress.contains("Broadcast #1"), "\(progress)")
     }
 }

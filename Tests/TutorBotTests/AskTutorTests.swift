@@ -164,8 +164,10 @@ import TutorStore
     @Test func chatAboutLifeIsDeclinedAndRoadWordsStillAnswer() throws {
         let (banks, _) = try BankFiles.load("\(repoRoot)/Banks")
         let index = try AskIndex(banks: try #require(banks))
-        for chat in ["who made you", "what should i eat for dinner", "my parents are fighting", "im gonna fail",
-                     "whats the meaning of life", "im so tired of studying", "are you a real person"] {
+        for chat in [
+            "who made you", "what should i eat for dinner", "my parents are fighting", "im gonna fail",
+            "whats the meaning of life", "im so tired of studying", "are you a real person",
+        ] {
             let got = try index.lookUp(chat, learnerState: "TX")
             #expect(got.best == nil, "\(chat) → \(got.best?.raw ?? "")")
         }
@@ -194,7 +196,8 @@ import TutorStore
             held.precision >= 0.80 && held.declineRate >= 0.75 && held.stateRate >= 0.88, "held out: \(held.summary)")
         let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
         #expect(
-            tuned.precision >= 0.84 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.93, "tuned on: \(tuned.summary)"
+            tuned.precision >= 0.84 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.93,
+            "tuned on: \(tuned.summary)"
         )
     }
 }

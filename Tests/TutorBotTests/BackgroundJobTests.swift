@@ -1,10 +1,11 @@
 import FakeBotAPI
 import Foundation
-import Testing
 import TelegramAPI
-@testable import TutorBot
+import Testing
 import TutorCore
 import TutorStore
+
+@testable import TutorBot
 
 /// Admins, broadcasts, reminders, timers and pictures, end to end through the fake Bot API.
 @Suite(.serialized) struct BackgroundJobTests {
@@ -31,8 +32,9 @@ import TutorStore
         h.fake.say("/start", chat: learner + 1)
         #expect(h.waitForText(learner + 1, "Which state"))
         h.fake.say("/stats", chat: admin)
-        #expect(h.fake.wait { h.fake.messages(chat: admin).last?.text.contains("no state picked yet: 1") == true },
-                "\(h.fake.messages(chat: admin).last?.text ?? "")")
+        #expect(
+            h.fake.wait { h.fake.messages(chat: admin).last?.text.contains("no state picked yet: 1") == true },
+            "\(h.fake.messages(chat: admin).last?.text ?? "")")
 
         h.fake.say("/reload", chat: admin)
         // Answered at once; the validation runs off the batch thread and its report follows (#39 item 3).
@@ -62,10 +64,13 @@ import TutorStore
         h.config.admins = [admin]
         try h.start()
         let before = try #require(h.bot?.banks.questionCount)
-        try Data(#"{"version": "9", "questions": [ {"id": "u-x"} ]"#.utf8).write(to: banks.appendingPathComponent("universal/signals.json"))
+        try Data(#"{"version": "9", "questions": [ {"id": "u-x"} ]"#.utf8).write(
+            to: banks.appendingPathComponent("universal/signals.json"))
         h.fake.say("/reload", chat: admin)
         #expect(h.waitForText(admin, "NOT reloaded"))
-        #expect(h.fake.messages(chat: admin).last?.text.contains("universal/signals.json") == true, "the problem names its file")
+        #expect(
+            h.fake.messages(chat: admin).last?.text.contains("universal/signals.json") == true,
+            "the problem names its file")
         #expect(h.bot?.banks.questionCount == before)
         await h.kill()
     }
@@ -80,7 +85,8 @@ import TutorStore
         var seeded: [ChatChange] = []
         for i in 0..<800 {
             let chat = Int64(100_000 + i)
-            let l = Learner(chatID: chat, userID: chat, firstName: "L\(i)", stateCode: i < 600 ? "TX" : "CA", joinedAt: Date())
+            let l = Learner(
+                chatID: chat, userID: chat, firstName: "L\(i)", stateCode: i < 600 ? "TX" : "CA", joinedAt: Date())
             seeded.append(ChatChange(before: nil, after: ChatState(learner: l), answers: [], outbox: []))
         }
         try store.commit(seeded, offset: nil)
@@ -92,12 +98,19 @@ import TutorStore
         #expect(h.waitForText(admin, "Preview"))
         #expect(h.fake.messages(chat: admin).last?.text.contains("<b>600</b> Texas learners") == true)
         #expect(h.fake.press("📣 Send", chat: admin))
-        #expect(h.fake.wait(timeout: 30) { h.fake.messages.filter { $0.text.hasPrefix("📣 <b>From the PermitReady team</b>") && $0.text.contains("12 new") }.count >= 150 })
-        await h.kill()                       // the process dies mid-broadcast…
-        try await Task.sleep(for: .seconds(1.1)) // a restart takes a moment (and Telegram's window moves on)
-        try h.start()                        // …and picks up where it stopped
+        #expect(
+            h.fake.wait(timeout: 30) {
+                h.fake.messages.filter {
+                    $0.text.hasPrefix("📣 <b>From the PermitReady team</b>") && $0.text.contains("12 new")
+                }.count >= 150
+            })
+        await h.kill()  // the process dies mid-broadcast…
+        try await Task.sleep(for: .seconds(1.1))  // a restart takes a moment (and Telegram's window moves on)
+        try h.start()  // …and picks up where it stopped
         #expect(h.fake.wait(timeout: 90) { h.fake.messages(chat: admin).last?.text.contains("Finished") == true })
-        let notes = h.fake.messages.filter { $0.text.hasPrefix("📣 <b>From the PermitReady team</b>") && $0.text.contains("12 new") }
+        let notes = h.fake.messages.filter {
+            $0.text.hasPrefix("📣 <b>From the PermitReady team</b>") && $0.text.contains("12 new")
+        }
         let perChat = Dictionary(grouping: notes, by: \.chatID).mapValues(\.count)
         #expect(perChat.count == 590, "every Texas learner but the 10 who blocked the bot")
         #expect(perChat.values.allSatisfy { $0 == 1 }, "nobody got it twice")
@@ -112,20 +125,24 @@ import TutorStore
     /// before 4 pm, so the reminder is due at once (and not within an hour of their last action).
     @Test func theDailyReminderArrivesAtFourPMLocalOnce() async throws {
         let h = try Harness()
-        h.config.fakeNow = Config.parseInstant("2026-11-18T19:30:00Z")   // 2:30 pm in New York
+        h.config.fakeNow = Config.parseInstant("2026-11-18T19:30:00Z")  // 2:30 pm in New York
         h.config.nudgeCheckSeconds = 0.5
         try h.start()
         h.fake.say("/start NY", chat: learner)
         #expect(h.waitForText(learner, "Questions seen"))
         await h.kill()
-        h.config.fakeNow = Config.parseInstant("2026-11-18T20:59:57Z")   // 3:59:57 pm
+        h.config.fakeNow = Config.parseInstant("2026-11-18T20:59:57Z")  // 3:59:57 pm
         try h.start()
-        #expect(!h.fake.messages(chat: learner).contains { $0.text.contains("Hey Sam") && $0.text.contains("3 minutes") })
-        #expect(h.fake.wait(timeout: 15) { h.fake.messages(chat: learner).contains { $0.text.contains("got 3 minutes") } })
+        #expect(
+            !h.fake.messages(chat: learner).contains { $0.text.contains("Hey Sam") && $0.text.contains("3 minutes") })
+        #expect(
+            h.fake.wait(timeout: 15) { h.fake.messages(chat: learner).contains { $0.text.contains("got 3 minutes") } })
         try await Task.sleep(for: .seconds(2))
         #expect(h.fake.messages(chat: learner).filter { $0.text.contains("got 3 minutes") }.count == 1, "once a day")
         let state = try #require(try h.bot?.store.loadChat(learner))
-        #expect(state.learner.ignoredNudges == 1 && state.learner.nextNudgeAt == Config.parseInstant("2026-11-19T21:00:00Z"))
+        #expect(
+            state.learner.ignoredNudges == 1 && state.learner.nextNudgeAt == Config.parseInstant("2026-11-19T21:00:00Z")
+        )
         await h.kill()
     }
 
@@ -159,8 +176,11 @@ import TutorStore
             #expect(h.waitForText(learner, "Card \(n)/10"))
             let card = try #require(h.fake.messages(chat: learner).last { $0.text.contains("Card \(n)/10") })
             #expect(h.fake.press("👀 Show answer", chat: learner))
-            #expect(h.fake.wait { h.fake.messages(chat: learner).contains { $0.messageID == card.messageID && $0.text.contains("💡") } },
-                    "card \(n) turns over in place")
+            #expect(
+                h.fake.wait {
+                    h.fake.messages(chat: learner).contains { $0.messageID == card.messageID && $0.text.contains("💡") }
+                },
+                "card \(n) turns over in place")
             #expect(h.fake.press(n % 2 == 0 ? "🔁 Need practice" : "✅ Knew it", chat: learner))
         }
         #expect(h.waitForText(learner, "Card 6/10"))
@@ -168,7 +188,8 @@ import TutorStore
         #expect(h.waitForText(learner, "5 cards reviewed"))
         #expect(h.fake.messages(chat: learner).last?.text.contains("The rest will wait") == true)
         #expect(h.fake.messages(chat: learner).last?.text.contains("+10 XP") == true)
-        let cards = try #require(try h.bot?.store.rows("SELECT COUNT(*) AS n FROM card WHERE chat_id = ?", [learner]).first?["n"])
+        let cards = try #require(
+            try h.bot?.store.rows("SELECT COUNT(*) AS n FROM card WHERE chat_id = ?", [learner]).first?["n"])
         #expect(cards == "5")
         #expect(h.fake.wait { h.fake.unansweredCallbacks.isEmpty } && h.fake.rejections.isEmpty)
         await h.kill()
@@ -206,7 +227,8 @@ import TutorStore
             #expect(h.waitForText(learner, "Review"))
             #expect(h.fake.wait { h.fake.fileIDSends > 0 } || h.fake.uploads == uploadsAfterQuiz)
         }
-        #expect(h.fake.uploadedFiles.values.allSatisfy { $0 == 1 }, "no picture uploaded twice: \(h.fake.uploadedFiles)")
+        #expect(
+            h.fake.uploadedFiles.values.allSatisfy { $0 == 1 }, "no picture uploaded twice: \(h.fake.uploadedFiles)")
         let cached = try #require(try h.bot?.store.rows("SELECT COUNT(*) AS n FROM picture_file").first?["n"])
         #expect(Int(cached) == h.fake.uploadedFiles.count)
         await h.kill()

@@ -1,8 +1,9 @@
 import Foundation
 import TelegramAPI
 import Testing
-@testable import TutorBot
 import TutorStore
+
+@testable import TutorBot
 
 /// A batch is committed while it is still being reduced when the database is a file (the write
 /// transaction saves each chat as the other cores finish it); in memory it is reduced first.
@@ -17,9 +18,12 @@ import TutorStore
         for step in 0..<9 {
             for l in 0..<40 {
                 let chat = Int64(70_000 + l)
-                let text = ["/start", "Massachusetts", "/quiz"][safe: step] ?? (step % 2 == 1 ? ["A", "B", "C", "D"][(l + step) % 4] : "next")
-                let message = TelegramAPI.Message(messageID: Int64(step + 1), from: User(id: chat, firstName: "L\(l)"),
-                                                  chat: Chat(id: chat, type: "private"), date: 0, text: text)
+                let text =
+                    ["/start", "Massachusetts", "/quiz"][safe: step]
+                    ?? (step % 2 == 1 ? ["A", "B", "C", "D"][(l + step) % 4] : "next")
+                let message = TelegramAPI.Message(
+                    messageID: Int64(step + 1), from: User(id: chat, firstName: "L\(l)"),
+                    chat: Chat(id: chat, type: "private"), date: 0, text: text)
                 all.append(ReceivedUpdate(updateID: updateID, update: Update(updateID: updateID, message: message)))
                 updateID += 1
             }
@@ -28,17 +32,20 @@ import TutorStore
     }
 
     func outbox(databasePath: String) throws -> [[String: String]] {
-        var config = Config(token: "0:test", apiBase: "http://127.0.0.1:9", databasePath: databasePath,
-                            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
+        var config = Config(
+            token: "0:test", apiBase: "http://127.0.0.1:9", databasePath: databasePath,
+            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
         config.fakeNow = Date(timeIntervalSince1970: 1_795_000_000)
         let bot = try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
         for batch in Self.batches() { _ = try bot.process(batch) }
         #expect(bot.counters.updatesProcessed == 360)
-        return try bot.store.rows("SELECT id, chat_id, method, body, edit_tag, save_tag, priority FROM outbox ORDER BY id")
+        return try bot.store.rows(
+            "SELECT id, chat_id, method, body, edit_tag, save_tag, priority FROM outbox ORDER BY id")
     }
 
     @Test func committingWhileReducingSendsWhatReducingFirstSends() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-batch-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("bot.sqlite").path
@@ -54,6 +61,6 @@ import TutorStore
     }
 }
 
-private extension Array {
-    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+extension Array {
+    fileprivate subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }

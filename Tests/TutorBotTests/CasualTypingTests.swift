@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorBot
 @testable import TutorCore
 
@@ -21,7 +22,10 @@ import Testing
     }
 
     static func notices(_ effects: [Effect]) -> [Notice] {
-        effects.compactMap { if case .send(let r) = $0, case .notice(let n) = r.message { return n }; return nil }
+        effects.compactMap {
+            if case .send(let r) = $0, case .notice(let n) = r.message { return n }
+            return nil
+        }
     }
 
     /// Item 8: "next", "ok", "k", "continue" and a near-typo turn a lesson card, as Next does.
@@ -44,7 +48,11 @@ import Testing
 
         let test = texan(chatID: 44)
         let effects = test.reduce(.textSent("test"))
-        #expect(effects.contains { if case .send(let r) = $0, case .pickTest = r.message { return true }; return false })
+        #expect(
+            effects.contains {
+                if case .send(let r) = $0, case .pickTest = r.message { return true }
+                return false
+            })
 
         let signs = texan(chatID: 45)
         _ = signs.reduce(.textSent("Signs!"))
@@ -66,8 +74,12 @@ import Testing
         let effects = chat.reduce(.textSent("lol"))
         #expect(chat.state.session.screen == .gallery)
         #expect(chat.state.session.gallerySign == GallerySpot(group: group, index: 1))
-        #expect(effects.contains { if case .send(let r) = $0, case .signCard = r.message { return true }; return false },
-                "the sign is shown again, not the group picker")
+        #expect(
+            effects.contains {
+                if case .send(let r) = $0, case .signCard = r.message { return true }
+                return false
+            },
+            "the sign is shown again, not the group picker")
         _ = chat.reduce(.textSent("next"))
         #expect(chat.state.session.gallerySign?.index == 2)
         _ = chat.reduce(.textSent("back"))
@@ -85,7 +97,11 @@ import Testing
         #expect(!run.showingAnswer)
         let effects = chat.reduce(.textSent("diamond"))
         #expect(chat.state.session.cards?.showingAnswer == true)
-        #expect(effects.contains { if case .edit(.tag(run.tag), _) = $0 { return true }; return false })
+        #expect(
+            effects.contains {
+                if case .edit(.tag(run.tag), _) = $0 { return true }
+                return false
+            })
         _ = chat.reduce(.textSent("knew it"))
         #expect(chat.state.session.cards?.index == 1 || chat.state.session.cards == nil)
     }
@@ -181,7 +197,11 @@ import Testing
         let chat = TestChat(banks: banks, chatID: 60, name: "Sam")
         _ = chat.reduce(.commandSent(.start, payload: nil))
         let effects = chat.reduce(.textSent("hi"))
-        #expect(!effects.contains { if case .send(let r) = $0, case .confirmState = r.message { return true }; return false })
+        #expect(
+            !effects.contains {
+                if case .send(let r) = $0, case .confirmState = r.message { return true }
+                return false
+            })
         #expect(chat.state.learner.stateCode == nil && chat.state.session.screen == .pickingState)
     }
 
@@ -195,9 +215,10 @@ import Testing
     }
 
     @Test func aWordFromOneOptionAnswersIt() throws {
-        let q = Question(id: "u-x", category: .sharingTheRoad, difficulty: .easy, questionText: "How much room?",
-                         answers: ["At least 3 feet", "At least 1 foot", "Half a lane", "No set distance"],
-                         correctAnswerIndex: 0, explanation: "e", source: "s")
+        let q = Question(
+            id: "u-x", category: .sharingTheRoad, difficulty: .easy, questionText: "How much room?",
+            answers: ["At least 3 feet", "At least 1 foot", "Half a lane", "No set distance"],
+            correctAnswerIndex: 0, explanation: "e", source: "s")
         #expect(Reduction.optionTyped("3 feet", q) == 0)
         #expect(Reduction.optionTyped("at least", q) == nil, "in two options: no answer")
         #expect(Reduction.optionTyped("no set distance", q) == 3)
@@ -211,11 +232,16 @@ import Testing
         _ = chat.tap(.menu(.flashcards))
         #expect(chat.state.session.cards != nil)
         _ = chat.reduce(.textSent("stop"))
-        #expect(chat.state.session.screen == .cards && chat.state.session.cards?.showingAnswer == true,
-                "'stop' on a card's front is an answer, not leaving")
+        #expect(
+            chat.state.session.screen == .cards && chat.state.session.cards?.showingAnswer == true,
+            "'stop' on a card's front is an answer, not leaving")
         let unclear = chat.reduce(.textSent("hmm"))
         #expect(chat.state.session.cards?.showingAnswer == true, "an unclear word keeps the card turned over")
-        #expect(unclear.contains { if case .send(let r) = $0, case .flashcard = r.message { return true }; return false })
+        #expect(
+            unclear.contains {
+                if case .send(let r) = $0, case .flashcard = r.message { return true }
+                return false
+            })
         let index = chat.state.session.cards?.index
         _ = chat.reduce(.textSent("ya got it"))
         #expect(chat.state.session.cards == nil || chat.state.session.cards?.index == (index ?? 0) + 1)
@@ -262,15 +288,18 @@ import Testing
         for i in 0..<3 { _ = chat.tap(.answer(quiz: quiz.id, question: i, option: 0)) }
         _ = chat.tap(.menu(.home))
         let effects = chat.tap(.menu(.practiceTest))
-        let view = try #require(effects.compactMap { e -> PickTestView? in
-            if case .send(let r) = e, case .pickTest(let v) = r.message { return v }
-            return nil
-        }.first)
+        let view = try #require(
+            effects.compactMap { e -> PickTestView? in
+                if case .send(let r) = e, case .pickTest(let v) = r.message { return v }
+                return nil
+            }.first)
         let text = prompts.render(.pickTest(view))
         #expect(text.contains("• Test 2: ▶️ in progress (3 answered)"), "\(text)")
         #expect(text.contains("Answers are revealed at the end"))
         // A 30-question Texas test with 24 or more untaught reads "Nearly every question", not "About 30 of each".
-        let untaughtLine = view.untaught >= 24 ? "Nearly every question on these tests comes from lessons you haven't done yet"
+        let untaughtLine =
+            view.untaught >= 24
+            ? "Nearly every question on these tests comes from lessons you haven't done yet"
             : "About \(view.untaught) of each test's questions come from lessons you haven't done yet"
         #expect(view.untaught > 20 && text.contains(untaughtLine), "\(text)")
         var asYouGo = view
@@ -285,7 +314,9 @@ import Testing
     @Test func numbersAloneAreOffTopicButNumbersWithWordsAreNot() throws {
         let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
         let corpus = AskCorpus(banks: try #require(loaded))
-        for text in ["whats 2+2", "whats 15 times 12", "55?"] { #expect(AskQuery(text, corpus: corpus).offTopic, "\(text)") }
+        for text in ["whats 2+2", "whats 15 times 12", "55?"] {
+            #expect(AskQuery(text, corpus: corpus).offTopic, "\(text)")
+        }
         for text in ["4 way stop who goes first", "what does a 25 sign mean", "is 0.08 the limit"] {
             #expect(!AskQuery(text, corpus: corpus).offTopic, "\(text)")
         }
@@ -326,7 +357,11 @@ import Testing
             } else {
                 effects = chat.reduce(.textSent("next"))
             }
-            done = effects.compactMap { if case .send(let r) = $0, case .lessonDone(let v) = r.message { return v }; return nil }.first
+            done =
+                effects.compactMap {
+                    if case .send(let r) = $0, case .lessonDone(let v) = r.message { return v }
+                    return nil
+                }.first
         }
         let view = try #require(done)
         #expect(view.nextTitle == own[1].title && view.nextInTopic, "\(view)")

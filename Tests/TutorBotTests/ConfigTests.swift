@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TelegramAPI
+import Testing
+
 @testable import TutorBot
 
 @Suite struct ConfigTests {
@@ -9,7 +10,10 @@ import TelegramAPI
     @Test func theTokenNeverPrints() {
         let secret = "1234567:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA-secret"
         let config = Config.resolve(token: secret, db: nil, banks: nil, prompts: nil, defaultDB: "x.sqlite")
-        for text in ["\(config.token)", String(describing: config.token), String(reflecting: config.token), "\(config)", String(reflecting: config)] {
+        for text in [
+            "\(config.token)", String(describing: config.token), String(reflecting: config.token), "\(config)",
+            String(reflecting: config),
+        ] {
             #expect(!text.contains("secret") && !text.contains("AAAAAAAA"), "\(text)")
         }
         #expect("\(config.token)" == "<bot token>")

@@ -2,8 +2,9 @@ import FakeBotAPI
 import Foundation
 import TelegramAPI
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The curl thread's event loop (libcurl's socket interface on epoll) on its own: every request
@@ -11,12 +12,15 @@ import Glibc
 @Suite struct CurlTransportTests {
     /// A server that takes connections and never answers (the kernel completes the handshake for
     /// the backlog): a request to it waits until its timeout or its cancellation.
-    final class SilentServer: @unchecked Sendable {   // the descriptor is only closed in deinit
+    final class SilentServer: @unchecked Sendable {  // the descriptor is only closed in deinit
         let fd: Int32
         let port: UInt16
         init() throws {
             let (fd, port) = CurlTransportTests.boundSocket()
-            guard listen(fd, 16) == 0 else { close(fd); throw NSError(domain: "SilentServer", code: 1) }
+            guard listen(fd, 16) == 0 else {
+                close(fd)
+                throw NSError(domain: "SilentServer", code: 1)
+            }
             self.fd = fd
             self.port = port
         }
@@ -31,9 +35,15 @@ import Glibc
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        _ = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        withUnsafeMutablePointer(to: &addr) { _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        withUnsafeMutablePointer(to: &addr) {
+            _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
         return (fd, UInt16(bigEndian: addr.sin_port))
     }
 
@@ -62,7 +72,8 @@ import Glibc
         for (i, r) in answers {
             #expect(r.status == 200)
             let text = String(decoding: r.body, as: UTF8.self)
-            #expect(text.contains(#""text":"n\#(i)""#) && text.contains(#""id":\#(9_000 + i)"#), "request \(i) got \(text)")
+            #expect(
+                text.contains(#""text":"n\#(i)""#) && text.contains(#""id":\#(9_000 + i)"#), "request \(i) got \(text)")
         }
     }
 
@@ -133,6 +144,8 @@ import Glibc
         try await Task.sleep(for: .milliseconds(200))
         transport.shutdown()
         await #expect(throws: CurlTransport.Cancelled.self) { try await waiting.value }
-        await #expect(throws: CurlTransport.Cancelled.self) { try await transport.post("getMe", Self.body, timeout: 10) }
+        await #expect(throws: CurlTransport.Cancelled.self) {
+            try await transport.post("getMe", Self.body, timeout: 10)
+        }
     }
 }

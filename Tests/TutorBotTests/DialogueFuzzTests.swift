@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorBot
 @testable import TutorCore
 
@@ -66,16 +67,19 @@ struct DialogueFuzzer {
         }
     }
 
-    static let texts = ["A", "b", "C", "d", "e", "1", "2", "3", "4", "5", "0", "99", "-1", "idk", "skip", "next", "ok", "k",
-                        "yes", "no", "stop sign", "diamond", "octagon", "crossing", "THC", "true", "false", "home", "menu",
-                        "quiz", "test", "hi", "Texas", "tx", "New York", "ZZ", "back", "help", "🚗", "", " ", "a b c",
-                        "what does a yellow diamond sign mean?", String(repeating: "x", count: 5000), "\u{0000}", "é\u{301}",
-                        "/start", "/start TX", "/start c_AAAAAAAAAAAAAAAAAAAAAA", "/start NY", "/quiz", "/test 9",
-                        "can i turn right on red??", "how many questions are on the test",
-                        "whats the capital of france"]
+    static let texts = [
+        "A", "b", "C", "d", "e", "1", "2", "3", "4", "5", "0", "99", "-1", "idk", "skip", "next", "ok", "k",
+        "yes", "no", "stop sign", "diamond", "octagon", "crossing", "THC", "true", "false", "home", "menu",
+        "quiz", "test", "hi", "Texas", "tx", "New York", "ZZ", "back", "help", "🚗", "", " ", "a b c",
+        "what does a yellow diamond sign mean?", String(repeating: "x", count: 5000), "\u{0000}", "é\u{301}",
+        "/start", "/start TX", "/start c_AAAAAAAAAAAAAAAAAAAAAA", "/start NY", "/quiz", "/test 9",
+        "can i turn right on red??", "how many questions are on the test",
+        "whats the capital of france",
+    ]
 
     mutating func step() {
-        events += 1; chatEvents += 1
+        events += 1
+        chatEvents += 1
         if chatEvents > 400 + roll(800) { newChat() }
         // The clock: seconds usually, sometimes hours or days (a learner back next week).
         switch roll(20) {
@@ -95,9 +99,10 @@ struct DialogueFuzzer {
         if roll(10) == 0 { ctx.freshToken = "tok\(roll(1_000_000))" }
         // What the edge's ask index found for typed text: a card, two, or none, some gone from the banks.
         if case .textSent = event, roll(3) > 0 {
-            ctx.asked = AskLookup(best: roll(3) == 0 ? nil : anyRef(), alternative: roll(2) == 0 ? anyRef() : nil,
-                                  stateCode: pick([nil, "TX", "MO", "ZZ"]),
-                                  nearestTopics: roll(2) == 0 ? [] : [pick(Topic.allCases)])
+            ctx.asked = AskLookup(
+                best: roll(3) == 0 ? nil : anyRef(), alternative: roll(2) == 0 ? anyRef() : nil,
+                stateCode: pick([nil, "TX", "MO", "ZZ"]),
+                nearestTopics: roll(2) == 0 ? [] : [pick(Topic.allCases)])
         }
         let (next, effects) = Dialogue.reduce(state, event, ctx)
         state = next
@@ -105,7 +110,8 @@ struct DialogueFuzzer {
         var buttons: [ButtonAction] = []
         for effect in effects {
             switch effect {
-            case .send(let r), .edit(_, let r): buttons += r.buttons.flatMap { $0 }.filter { $0.url == nil }.map(\.action)
+            case .send(let r), .edit(_, let r):
+                buttons += r.buttons.flatMap { $0 }.filter { $0.url == nil }.map(\.action)
             case .setTimer(let key, _): timers.append(key)
             case .eraseLearner: newChat()
             default: break
@@ -119,10 +125,13 @@ struct DialogueFuzzer {
     }
 
     mutating func newChat() {
-        chats += 1; chatEvents = 0
-        state = Dialogue.newChat(chatID: Int64(chats + 1), sender: Sender(userID: Int64(chats + 1), firstName: "Fuzz"),
-                                 isGroup: roll(20) == 0, now: now)
-        onScreen = []; timers = []
+        chats += 1
+        chatEvents = 0
+        state = Dialogue.newChat(
+            chatID: Int64(chats + 1), sender: Sender(userID: Int64(chats + 1), firstName: "Fuzz"),
+            isGroup: roll(20) == 0, now: now)
+        onScreen = []
+        timers = []
     }
 
     mutating func nextEvent() -> Event {
@@ -134,7 +143,8 @@ struct DialogueFuzzer {
         case 45..<55 where !seenButtons.isEmpty:
             return .buttonTapped(callbackID: callback, action: pick(seenButtons), messageID: Int64(roll(50)))
         case 55..<65:
-            return .buttonTapped(callbackID: callback, action: roll(8) == 0 ? nil : forgedAction(), messageID: Int64(roll(50)))
+            return .buttonTapped(
+                callbackID: callback, action: roll(8) == 0 ? nil : forgedAction(), messageID: Int64(roll(50)))
         case 65..<85:
             return .textSent(pick(Self.texts))
         case 85..<91:
@@ -147,8 +157,10 @@ struct DialogueFuzzer {
         case 95..<97:
             return .nudgeDue
         default:
-            return pick([.botBlocked, .botUnblocked, .messageEdited, .unsupportedContentSent(kind: "sticker"),
-                         .unknownCommandSent("foo")])
+            return pick([
+                .botBlocked, .botUnblocked, .messageEdited, .unsupportedContentSent(kind: "sticker"),
+                .unknownCommandSent("foo"),
+            ])
         }
     }
 
@@ -196,15 +208,17 @@ struct DialogueFuzzer {
 
     func friends() -> [FriendSummary] {
         (0..<3).map { i in
-            FriendSummary(chatID: Int64(9_000 + i), firstName: "Friend\(i)", weekXP: i * 40, xpWeek: nil,
-                          streak: Streak(), hidden: i == 2)
+            FriendSummary(
+                chatID: Int64(9_000 + i), firstName: "Friend\(i)", weekXP: i * 40, xpWeek: nil,
+                streak: Streak(), hidden: i == 2)
         }
     }
 
     /// A stored session the core did not write: one of its numbers replaced, or one list shortened.
     mutating func changeStoredRow() {
         guard let data = try? JSONEncoder().encode(state.session),
-              var json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+            var json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return }
         var paths: [[String]] = []
         func collect(_ value: Any, _ path: [String]) {
             if let d = value as? [String: Any] {
@@ -222,16 +236,26 @@ struct DialogueFuzzer {
         let replacement: Any = anyNumber()
         func change(_ value: Any, _ rest: ArraySlice<String>) -> Any {
             guard let key = rest.first else {
-                if var a = value as? [Any] { a.removeLast(min(a.count, 1 + roll(3))); return a }
+                if var a = value as? [Any] {
+                    a.removeLast(min(a.count, 1 + roll(3)))
+                    return a
+                }
                 return replacement
             }
-            if var d = value as? [String: Any], let v = d[key] { d[key] = change(v, rest.dropFirst()); return d }
-            if var a = value as? [Any], let i = Int(key), i < a.count { a[i] = change(a[i], rest.dropFirst()); return a }
+            if var d = value as? [String: Any], let v = d[key] {
+                d[key] = change(v, rest.dropFirst())
+                return d
+            }
+            if var a = value as? [Any], let i = Int(key), i < a.count {
+                a[i] = change(a[i], rest.dropFirst())
+                return a
+            }
             return value
         }
         json = change(json, path[...]) as? [String: Any] ?? json
         guard let changed = try? JSONSerialization.data(withJSONObject: json),
-              let session = try? JSONDecoder().decode(Session.self, from: changed) else { return }
+            let session = try? JSONDecoder().decode(Session.self, from: changed)
+        else { return }
         state.session = session
         storedRowsChanged += 1
     }

@@ -1,13 +1,15 @@
 import FakeBotAPI
 import Foundation
-import Testing
 import TelegramAPI
-@testable import TutorBot
+import Testing
 import TutorCore
 import TutorStore
 
+@testable import TutorBot
+
 /// The repository root, found from this file's path (Tests/TutorBotTests/…).
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
 
 /// A real bot (libcurl, SQLite, prompts, banks) long-polling a fake Bot API on 127.0.0.1.
 final class Harness: @unchecked Sendable {
@@ -22,10 +24,12 @@ final class Harness: @unchecked Sendable {
         fake = try FakeBotAPI()
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        config = Config(token: "0:fake-token-for-tests", apiBase: fake.baseURL,
-                        databasePath: dir.appendingPathComponent("bot.sqlite").path,
-                        banksDirectory: ProcessInfo.processInfo.environment["PERMITREADY_TEST_BANKS"] ?? "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en",
-                        pollTimeout: 1, messagesPerSecond: 200)
+        config = Config(
+            token: "0:fake-token-for-tests", apiBase: fake.baseURL,
+            databasePath: dir.appendingPathComponent("bot.sqlite").path,
+            banksDirectory: ProcessInfo.processInfo.environment["PERMITREADY_TEST_BANKS"] ?? "\(repoRoot)/Banks",
+            promptsDirectory: "\(repoRoot)/Prompts/en",
+            pollTimeout: 1, messagesPerSecond: 200)
     }
 
     func start() throws {
@@ -70,9 +74,14 @@ final class Harness: @unchecked Sendable {
             let question = try #require(h.fake.messages(chat: chat).last { $0.text.contains("Q\(n)/10") })
             // Alternate tapping and typing, as teens do.
             // A fill-in question has no buttons and takes no letter: a word answers it (wrongly, here).
-            if n % 2 == 0 || !h.fake.press("A", chat: chat) { h.fake.say(question.buttons.isEmpty ? "maybe" : "b", chat: chat) }
-            #expect(h.fake.wait { h.fake.messages(chat: chat).contains { $0.messageID == question.messageID && $0.text.contains("📘") } },
-                    "question \(n) is edited to show the answer")
+            if n % 2 == 0 || !h.fake.press("A", chat: chat) {
+                h.fake.say(question.buttons.isEmpty ? "maybe" : "b", chat: chat)
+            }
+            #expect(
+                h.fake.wait {
+                    h.fake.messages(chat: chat).contains { $0.messageID == question.messageID && $0.text.contains("📘") }
+                },
+                "question \(n) is edited to show the answer")
             #expect(h.fake.press(n == 10 ? "See results" : "Next", chat: chat))
         }
         #expect(h.waitForText(chat, "Quick quiz done!"))
@@ -106,14 +115,16 @@ final class Harness: @unchecked Sendable {
         h.fake.sendSticker(chat: chat)
         #expect(h.waitForText(chat, "I can only read text"))
         let home = try #require(h.fake.messages(chat: chat).last)
-        h.fake.pressData("1a:999:0:0", messageID: home.messageID, chat: chat)   // a button from a quiz that never was
-        h.fake.pressData("not-our-format", messageID: home.messageID, chat: chat) // forged
+        h.fake.pressData("1a:999:0:0", messageID: home.messageID, chat: chat)  // a button from a quiz that never was
+        h.fake.pressData("not-our-format", messageID: home.messageID, chat: chat)  // forged
         h.fake.say(String(repeating: "x", count: 4000), chat: chat)
         // A sticker gets a line and the home screen; the two bad buttons a popup and the home screen; the
         // long text, arriving while those replies are still queued, is merged into them (backpressure:
         // stray input never queues more replies behind unsent ones).
         #expect(h.fake.wait { h.fake.messages(chat: chat).count >= before + 4 && h.fake.unansweredCallbacks.isEmpty })
-        let toasts = h.fake.calls.filter { $0.method == "answerCallbackQuery" }.compactMap { $0.body["text"] as? String }
+        let toasts = h.fake.calls.filter { $0.method == "answerCallbackQuery" }.compactMap {
+            $0.body["text"] as? String
+        }
         #expect(toasts.contains { $0.contains("earlier screen") })
         #expect(toasts.contains { $0.contains("didn't work") })
         #expect(h.lastText(chat).contains("Questions seen"), "the learner ends on their home screen")
@@ -143,16 +154,21 @@ final class Harness: @unchecked Sendable {
         #expect(h.fake.wait { (try? store.pendingCount(chatID: chat)) == 0 })
         h.fake.say("/start", chat: chat)
         #expect(h.waitForText(chat, "Which state"))
-        #expect(h.fake.messages(chat: chat).dropFirst(goodbye).allSatisfy { !$0.text.contains("Questions seen") },
-                "nothing queued before the erase arrives after it")
+        #expect(
+            h.fake.messages(chat: chat).dropFirst(goodbye).allSatisfy { !$0.text.contains("Questions seen") },
+            "nothing queued before the erase arrives after it")
         #expect(h.fake.rejections.isEmpty)
         await h.kill()
     }
 
     @Test func rateLimitIsWaitedOutForExactlyRetryAfter() async throws {
         let h = try Harness()
-        h.fake.inject("sendMessage", status: 429, body: ["ok": false, "error_code": 429,
-                                                          "description": "Too Many Requests: retry after 1", "parameters": ["retry_after": 1]])
+        h.fake.inject(
+            "sendMessage", status: 429,
+            body: [
+                "ok": false, "error_code": 429,
+                "description": "Too Many Requests: retry after 1", "parameters": ["retry_after": 1],
+            ])
         try h.start()
         h.fake.say("/start", chat: chat)
         #expect(h.waitForText(chat, "Which state"))
@@ -166,7 +182,8 @@ final class Harness: @unchecked Sendable {
     @Test func serverErrorsAndDroppedPollsAreRetried() async throws {
         let h = try Harness()
         h.fake.inject("getUpdates", status: 502, body: ["ok": false, "error_code": 502, "description": "Bad Gateway"])
-        h.fake.inject("sendMessage", status: 500, body: ["ok": false, "error_code": 500, "description": "Internal Server Error"])
+        h.fake.inject(
+            "sendMessage", status: 500, body: ["ok": false, "error_code": 500, "description": "Internal Server Error"])
         try h.start()
         h.fake.say("/start", chat: chat)
         #expect(h.waitForText(chat, "Which state"))
@@ -176,7 +193,9 @@ final class Harness: @unchecked Sendable {
 
     @Test func blockedLearnerIsNeverMessagedAgain() async throws {
         let h = try Harness()
-        h.fake.inject("sendMessage", status: 403, body: ["ok": false, "error_code": 403, "description": "Forbidden: bot was blocked by the user"])
+        h.fake.inject(
+            "sendMessage", status: 403,
+            body: ["ok": false, "error_code": 403, "description": "Forbidden: bot was blocked by the user"])
         try h.start()
         h.fake.say("/start", chat: chat)
         let store = try #require(h.bot?.store)
@@ -189,7 +208,7 @@ final class Harness: @unchecked Sendable {
     /// answered taps through the chat's queue and a global bucket, a minute late at 1,000 learners).
     @Test func aTapIsAnsweredBeforeTheChatsPacedMessages() async throws {
         let h = try Harness()
-        h.config.perChatPerSecond = 0.25     // one message every 4 s: the quiz's first question waits
+        h.config.perChatPerSecond = 0.25  // one message every 4 s: the quiz's first question waits
         try h.start()
         h.fake.say("/start NY", chat: chat)
         #expect(h.waitForText(chat, "Questions seen"))
@@ -202,7 +221,11 @@ final class Harness: @unchecked Sendable {
         let calls = h.fake.calls.map(\.method)
         #expect(calls.filter { $0 == "answerCallbackQuery" }.count == 2)
         let lastTap = try #require(calls.lastIndex(of: "answerCallbackQuery"))
-        let question = try #require(h.fake.calls.lastIndex { $0.method.hasPrefix("send") && (($0.body["text"] as? String) ?? ($0.body["caption"] as? String) ?? "").contains("Q1/10") })
+        let question = try #require(
+            h.fake.calls.lastIndex {
+                $0.method.hasPrefix("send")
+                    && (($0.body["text"] as? String) ?? ($0.body["caption"] as? String) ?? "").contains("Q1/10")
+            })
         #expect(lastTap < question, "the tap was answered before the paced question went out")
         #expect(h.fake.unansweredCallbacks.isEmpty)
         await h.kill()
@@ -218,7 +241,7 @@ final class Harness: @unchecked Sendable {
         try h.start()
         h.fake.say("/start NY", chat: chat)
         #expect(h.waitForText(chat, "Questions seen"))
-        try await Task.sleep(for: .seconds(1))   // the burst refilled
+        try await Task.sleep(for: .seconds(1))  // the burst refilled
         let before = h.fake.calls.count
         let asks = 9
         for _ in 0..<asks {
@@ -226,7 +249,8 @@ final class Harness: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(30))
         }
         func sent() -> [Date] {
-            h.fake.calls.dropFirst(before).filter { $0.method.hasPrefix("send") || $0.method.hasPrefix("edit") }.map(\.time)
+            h.fake.calls.dropFirst(before).filter { $0.method.hasPrefix("send") || $0.method.hasPrefix("edit") }.map(
+                \.time)
         }
         #expect(h.fake.wait { sent().count >= asks }, "every /help answered: \(sent().count)")
         let times = sent()
@@ -234,7 +258,9 @@ final class Harness: @unchecked Sendable {
             for j in times.indices where j > i {
                 // n messages in a row need (n - burst) / rate seconds at least (10 ms for the clocks).
                 let needed = Double(j - i + 1 - Int(OutboxSender.chatBurst)) / rate - 0.01
-                #expect(times[j].timeIntervalSince(times[i]) >= needed, "messages \(i + 1)...\(j + 1) came in \(times[j].timeIntervalSince(times[i])) s")
+                #expect(
+                    times[j].timeIntervalSince(times[i]) >= needed,
+                    "messages \(i + 1)...\(j + 1) came in \(times[j].timeIntervalSince(times[i])) s")
             }
         }
         let span = try #require(times.last).timeIntervalSince(try #require(times.first))
@@ -253,13 +279,15 @@ final class Harness: @unchecked Sendable {
         await h.kill()
 
         // While the bot is down the learner answers and moves on; Telegram keeps the updates.
-        if !h.fake.press("B", chat: chat) { h.fake.say("maybe", chat: chat) }   // a fill-in question is typed (a word, not a letter)
+        if !h.fake.press("B", chat: chat) { h.fake.say("maybe", chat: chat) }  // a fill-in question is typed (a word, not a letter)
         h.fake.say("next", chat: chat)
         try h.start()
         #expect(h.waitForText(chat, "Q2/10"), "the quiz resumes exactly where it was")
         #expect(h.fake.wait { h.fake.allUpdatesConfirmed && h.fake.unansweredCallbacks.isEmpty })
         let store = try #require(h.bot?.store)
-        #expect(try store.rows("SELECT COUNT(*) AS n FROM answer WHERE chat_id = ?", [chat]).first?["n"] == "1", "answered once, not twice")
+        #expect(
+            try store.rows("SELECT COUNT(*) AS n FROM answer WHERE chat_id = ?", [chat]).first?["n"] == "1",
+            "answered once, not twice")
         #expect(h.fake.callbacksAnsweredTwice.isEmpty)
         #expect(h.fake.messages(chat: chat).filter { $0.text.contains("Q2/10") }.count == 1)
         #expect(h.fake.rejections.isEmpty)
@@ -270,18 +298,23 @@ final class Harness: @unchecked Sendable {
 
     @Test func manyLearnersAtOnceAllFinishWithEveryTapAnsweredAndNothingDoubled() async throws {
         let h = try Harness()
-        h.config.perChatPerSecond = 50   // the fake enforces nothing here: measure the flow, not Telegram's pace
+        h.config.perChatPerSecond = 50  // the fake enforces nothing here: measure the flow, not Telegram's pace
         try h.start()
         let learners = LoadLearners(fake: h.fake, count: 60)
         learners.start()
         let r = learners.finish(timeout: 120)
         #expect(r.finished == 60, "every session finishes: \(r.summary) \(r.stuck)")
-        #expect(r.unansweredTaps == 0 && r.lateTapAnswers == 0 && r.tapsAnsweredTwice == 0, "every tap answered once, in time: \(r.summary)")
-        #expect(r.doubledQuestions == 0 && r.missingQuestions == 0, "each learner saw Q1…Q10 exactly once: \(r.summary)")
+        #expect(
+            r.unansweredTaps == 0 && r.lateTapAnswers == 0 && r.tapsAnsweredTwice == 0,
+            "every tap answered once, in time: \(r.summary)")
+        #expect(
+            r.doubledQuestions == 0 && r.missingQuestions == 0, "each learner saw Q1…Q10 exactly once: \(r.summary)")
         #expect(r.rejections.isEmpty, "\(r.rejections.prefix(3))")
         #expect(LoadLearners.Report.percentile(r.tapAnswer, 0.99) < 15, "Telegram drops a tap answer after 15 s")
         let store = try #require(h.bot?.store)
-        #expect(try store.rows("SELECT COUNT(*) AS n FROM answer").first?["n"] == "600", "ten answers per learner, none lost or doubled")
+        #expect(
+            try store.rows("SELECT COUNT(*) AS n FROM answer").first?["n"] == "600",
+            "ten answers per learner, none lost or doubled")
         // Each answer edits its question in place: the question's id was found though its "sent"
         // mark is written in batches (a miss would send the answer as a new message instead).
         #expect(h.fake.calls.filter { $0.method == "editMessageText" }.count == 600)
@@ -298,7 +331,9 @@ final class Harness: @unchecked Sendable {
         learners.start()
         let r = learners.finish(timeout: 150)
         #expect(r.finished == 45, "every session finishes: \(r.summary) \(r.stuck)")
-        #expect(r.earlyRetries == 0, "no request before its retry_after: \(h.fake.rateLimitLog.filter { $0.hasPrefix("early") }.prefix(3))")
+        #expect(
+            r.earlyRetries == 0,
+            "no request before its retry_after: \(h.fake.rateLimitLog.filter { $0.hasPrefix("early") }.prefix(3))")
         // A 429 for the bot as a whole pauses every chat until it ends (issue #39: 153 were sent inside one).
         #expect(h.fake.rateLimited > 0, "the load went over Telegram's limits")
         #expect(h.fake.sendsInsideGlobalWait == 0, "\(h.fake.rateLimitLog.filter { $0.hasPrefix("inside") }.prefix(3))")

@@ -1,9 +1,10 @@
 import FakeBotAPI
 import Foundation
 import Testing
-@testable import TutorBot
 import TutorCore
 import TutorStore
+
+@testable import TutorBot
 
 /// Nothing one learner or one bad row can do stops the bot: each case has a second chat in the
 /// same batches that must keep getting every reply.
@@ -38,12 +39,16 @@ import TutorStore
         try twoLearnersAtHome(h)
         let bot = try #require(h.bot)
         // Any save of this learner fails (standing in for a reducer bug, or a value outside a CHECK).
-        try bot.store.execute("""
+        try bot.store.execute(
+            """
             CREATE TRIGGER poison BEFORE UPDATE ON learner WHEN NEW.chat_id = \(poisoned) BEGIN SELECT RAISE(ABORT, 'poisoned row'); END
             """)
         #expect(bothSpeak(h, rounds: 3))
-        #expect(h.fake.wait { h.fake.messages(chat: poisoned).filter { $0.text.contains("went wrong on our side") }.count == 3 },
-                "the learner hears it was our fault, once per dropped update")
+        #expect(
+            h.fake.wait {
+                h.fake.messages(chat: poisoned).filter { $0.text.contains("went wrong on our side") }.count == 3
+            },
+            "the learner hears it was our fault, once per dropped update")
         #expect(h.fake.wait { h.fake.allUpdatesConfirmed }, "the offset moved on past every update")
         #expect(bot.counters.commitFailures == 0)
         #expect(bot.counters.chatFailures == 3)
@@ -61,17 +66,20 @@ import TutorStore
         try twoLearnersAtHome(h)
         let bot = try #require(h.bot)
         // The issue's case: a row SQLite's CHECK would refuse, written with the checks off.
-        try bot.store.execute("""
+        try bot.store.execute(
+            """
             PRAGMA ignore_check_constraints = ON;
             UPDATE learner SET streak_freezes = 5, nudge_minute = 5000 WHERE chat_id = \(poisoned);
             PRAGMA ignore_check_constraints = OFF;
             """)
         bot.forget(chatID: poisoned)
         #expect(bothSpeak(h, rounds: 3))
-        #expect(h.fake.wait { h.fake.messages(chat: poisoned).filter { $0.text.contains("Questions seen") }.count >= 2 })
+        #expect(
+            h.fake.wait { h.fake.messages(chat: poisoned).filter { $0.text.contains("Questions seen") }.count >= 2 })
         #expect(bot.counters.chatsRepaired == 1)
         #expect(bot.counters.chatFailures == 0 && bot.counters.commitFailures == 0)
-        let row = try #require(try bot.store.rows("SELECT streak_freezes, nudge_minute FROM learner WHERE chat_id = ?", [poisoned]).first)
+        let row = try #require(
+            try bot.store.rows("SELECT streak_freezes, nudge_minute FROM learner WHERE chat_id = ?", [poisoned]).first)
         #expect(row["streak_freezes"] == "2" && row["nudge_minute"] == "1439", "the mended values were written back")
         await h.kill()
     }
@@ -83,7 +91,8 @@ import TutorStore
         let bot = try #require(h.bot)
         #expect(h.fake.press("⚡ Quick quiz", chat: poisoned))
         #expect(h.waitForText(poisoned, "Q1/10"))
-        try bot.store.execute("UPDATE session SET body = '{\"screen\": 42, \"nextQuizID\": \"x\"}' WHERE chat_id = ?", [poisoned])
+        try bot.store.execute(
+            "UPDATE session SET body = '{\"screen\": 42, \"nextQuizID\": \"x\"}' WHERE chat_id = ?", [poisoned])
         bot.forget(chatID: poisoned)
         #expect(bothSpeak(h, rounds: 2))
         #expect(bot.counters.chatsRepaired == 1)
@@ -136,7 +145,9 @@ import TutorStore
         #expect(replies <= 20, "\(replies) replies to 1,000 stray messages in \(Int(elapsed)) s")
         #expect(replies >= 2, "stray input still gets an answer")
         #expect(bystanderWaited < 2, "the other learner waited \(bystanderWaited) s")
-        print("1,000 stray messages in \(Int(elapsed)) s: \(replies) replies; the other learner's reply came after \(String(format: "%.3f", bystanderWaited)) s")
+        print(
+            "1,000 stray messages in \(Int(elapsed)) s: \(replies) replies; the other learner's reply came after \(String(format: "%.3f", bystanderWaited)) s"
+        )
         await h.kill()
     }
 }

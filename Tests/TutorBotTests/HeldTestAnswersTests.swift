@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorBot
 @testable import TutorCore
 
@@ -16,7 +17,10 @@ import Testing
 
     @Test func anUnfinishedTestLeaksNoAnswerAndItsResultsRecordThemAll() throws {
         let chat = TestChat(banks: banks, chatID: 41, name: "Ana")
-        var s: ChatState { get { chat.state } set { chat.state = newValue } }
+        var s: ChatState {
+            get { chat.state }
+            set { chat.state = newValue }
+        }
         func reduce(_ e: Event) -> [Effect] { chat.reduce(e) }
         func tap(_ a: ButtonAction) -> [Effect] { chat.tap(a) }
         _ = reduce(.commandSent(.start, payload: "TX"))
@@ -34,13 +38,18 @@ import Testing
         // The learner leaves: home, then flashcards and review, the next day.
         chat.now += 86_400
         let home = tap(.menu(.home))
-        let homeReply = try #require(home.compactMap { e -> Reply? in
-            if case .send(let r) = e, case .home = r.message { r } else { nil }
-        }.first)
+        let homeReply = try #require(
+            home.compactMap { e -> Reply? in
+                if case .send(let r) = e, case .home = r.message { r } else { nil }
+            }.first)
         guard case .home(let homeView) = homeReply.message else { return }
-        #expect(homeView.missedCount == 0 && homeView.seenCount == 0, "\(homeView.missedCount) to review, \(homeView.seenCount) seen")
+        #expect(
+            homeView.missedCount == 0 && homeView.seenCount == 0,
+            "\(homeView.missedCount) to review, \(homeView.seenCount) seen")
         for button in homeReply.buttons.flatMap({ $0 }) {
-            if case .flashcards(let due) = button.label { #expect(due == 0, "flashcards due from the unfinished test: \(due)") }
+            if case .flashcards(let due) = button.label {
+                #expect(due == 0, "flashcards due from the unfinished test: \(due)")
+            }
         }
         #expect(s.cards.isEmpty && s.progress.isEmpty, "nothing of the test is in the learner model yet")
         _ = tap(.menu(.flashcards))
@@ -65,7 +74,10 @@ import Testing
     /// no timer, without its sign picture, and labelled with its topic instead of its section.
     @Test func aSkippedQuestionResumesAsSkippedWithItsPictureAndSection() throws {
         let chat = TestChat(banks: banks, chatID: 42, name: "Jo")
-        var s: ChatState { get { chat.state } set { chat.state = newValue } }
+        var s: ChatState {
+            get { chat.state }
+            set { chat.state = newValue }
+        }
         func reduce(_ e: Event) -> [Effect] { chat.reduce(e) }
         func tap(_ a: ButtonAction) -> [Effect] { chat.tap(a) }
         _ = reduce(.commandSent(.start, payload: "NY"))
@@ -79,15 +91,22 @@ import Testing
             _ = tap(.answer(quiz: quiz.id, question: i, option: q.correctAnswerIndex))
             _ = tap(.next(quiz: quiz.id, question: i))
             i += 1
-            if i >= 20 { Issue.record("no sign question in NY test 1"); return }
+            if i >= 20 {
+                Issue.record("no sign question in NY test 1")
+                return
+            }
         }
         let idk = reduce(.textSent("idk"))
-        #expect(idk.contains { if case .edit(_, let r) = $0, case .answered(let v) = r.message { v.skipped } else { false } })
+        #expect(
+            idk.contains {
+                if case .edit(_, let r) = $0, case .answered(let v) = r.message { v.skipped } else { false }
+            })
         _ = tap(.menu(.home))
         let resumed = tap(.startTest(1))
-        let reply = try #require(resumed.compactMap { e -> Reply? in
-            if case .send(let r) = e, case .answered = r.message { r } else { nil }
-        }.first)
+        let reply = try #require(
+            resumed.compactMap { e -> Reply? in
+                if case .send(let r) = e, case .answered = r.message { r } else { nil }
+            }.first)
         guard case .answered(let view) = reply.message else { return }
         #expect(!view.timedOut && view.skipped, "a skip is not a timeout")
         #expect(reply.picture != nil, "the sign comes back with its question")
@@ -119,7 +138,8 @@ import Testing
             }
             index += 1
         }
-        let view = try #require(results, "the test reached its results (\(index) taps, \(s.session.screen), \(s.results.count))")
+        let view = try #require(
+            results, "the test reached its results (\(index) taps, \(s.session.screen), \(s.results.count))")
         // 30 answers 40 s apart, and the return after three days counted as at most 3 minutes.
         #expect(view.durationSeconds < 30 * 40 + 240, "\(view.durationSeconds) s")
         #expect(view.durationSeconds >= 25 * 40, "\(view.durationSeconds) s")
@@ -135,11 +155,13 @@ final class TestChat {
 
     init(banks: Banks, chatID: Int64, name: String) {
         self.banks = banks
-        state = Dialogue.newChat(chatID: chatID, sender: Sender(userID: chatID, firstName: name), isGroup: false, now: now)
+        state = Dialogue.newChat(
+            chatID: chatID, sender: Sender(userID: chatID, firstName: name), isGroup: false, now: now)
     }
 
     func reduce(_ e: Event) -> [Effect] {
-        seed += 1; now += 20
+        seed += 1
+        now += 20
         let effects: [Effect]
         (state, effects) = Dialogue.reduce(state, e, DialogueContext(banks: banks, now: now, seed: seed))
         return effects

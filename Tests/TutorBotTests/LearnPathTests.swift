@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorBot
 @testable import TutorCore
 
@@ -28,15 +29,23 @@ import Testing
             s = next
             return effects
         }
-        func tap(_ a: ButtonAction) -> [Effect] { reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9)) }
+        func tap(_ a: ButtonAction) -> [Effect] {
+            reduce(.buttonTapped(callbackID: "cb\(seed)", action: a, messageID: 9))
+        }
         _ = reduce(.commandSent(.start, payload: "OH"))
         #expect(s.learner.stateCode == "OH")
 
-        var known = Set<String>()        // what the lessons have taught this learner
-        var secondsToday = 0.0, days = 1, lessons = 0
+        var known = Set<String>()  // what the lessons have taught this learner
+        var secondsToday = 0.0
+        var days = 1
+        var lessons = 0
         func spend(_ seconds: Double) {
             secondsToday += seconds
-            if secondsToday >= Self.minutesPerDay * 60 { days += 1; secondsToday = 0; now = now.addingTimeInterval(86_400) }
+            if secondsToday >= Self.minutesPerDay * 60 {
+                days += 1
+                secondsToday = 0
+                now = now.addingTimeInterval(86_400)
+            }
         }
         /// Answers the open quiz: right where the lessons taught it, else a wrong option.
         func answerQuiz() {
@@ -44,11 +53,15 @@ import Testing
             while let quiz = s.session.quiz, guardSteps < 500 {
                 guardSteps += 1
                 let q = try! #require(banks.question(quiz.currentQuestionID))
-                if quiz.phase == .answered { _ = tap(.next(quiz: quiz.id, question: quiz.index)); continue }
+                if quiz.phase == .answered {
+                    _ = tap(.next(quiz: quiz.id, question: quiz.index))
+                    continue
+                }
                 if q.kind == .fillIn {
                     _ = reduce(.textSent(known.contains(q.id) ? q.answers[0] : "no idea at all"))
                 } else {
-                    let option = known.contains(q.id) ? q.correctAnswerIndex : (q.correctAnswerIndex + 1) % q.answers.count
+                    let option =
+                        known.contains(q.id) ? q.correctAnswerIndex : (q.correctAnswerIndex + 1) % q.answers.count
                     _ = tap(.answer(quiz: quiz.id, question: quiz.index, option: option))
                 }
                 if case .lessonCheck = quiz.mode { spend(Self.secondsPerCheck) }
@@ -68,13 +81,16 @@ import Testing
             lessons += 1
         }
         let path = banks.lessonTopics.flatMap { banks.lessons(for: $0) } + banks.lessons(forState: "OH")
-        #expect(lessons == path.count && path.allSatisfy { s.lessonsDone[$0.id] != nil }, "every lesson of the path, once")
+        #expect(
+            lessons == path.count && path.allSatisfy { s.lessonsDone[$0.id] != nil }, "every lesson of the path, once")
 
         // Then a fixed practice test, answered from what the lessons taught and nothing else.
         _ = tap(.startTest(1))
         answerQuiz()
         let result = try #require(s.results.last)
         #expect(result.mode == .practiceTest(number: 1) && result.passed, "\(result.correct)/\(result.total)")
-        print("Ohio path: \(lessons) lessons, \(path.reduce(0) { $0 + $1.cards.count }) cards, \(days) days at 10 minutes a day; then practice test 1: \(result.correct)/\(result.total)")
+        print(
+            "Ohio path: \(lessons) lessons, \(path.reduce(0) { $0 + $1.cards.count }) cards, \(days) days at 10 minutes a day; then practice test 1: \(result.correct)/\(result.total)"
+        )
     }
 }

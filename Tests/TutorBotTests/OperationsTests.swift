@@ -3,11 +3,13 @@ import FakeBotAPI
 import Foundation
 import TelegramAPI
 import Testing
-@testable import TutorBot
 import TutorCore
 import TutorStore
+
+@testable import TutorBot
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Running it for real: backups that restore, health, systemd's watchdog, metrics, pruning.
@@ -70,8 +72,11 @@ import Glibc
         #expect(counts == backedUp)
         #expect(counts.learners >= Int(beforeBackup), "every learner committed before the backup began is there")
         // One snapshot: no learner without their answers and card (no half-written commit).
-        #expect(counts.answers == counts.learners * 3 && counts.cards == counts.learners && counts.progressRows == counts.learners * 3)
-        let missing = try fresh.rows("""
+        #expect(
+            counts.answers == counts.learners * 3 && counts.cards == counts.learners
+                && counts.progressRows == counts.learners * 3)
+        let missing = try fresh.rows(
+            """
             SELECT COUNT(*) AS n FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT x FROM c)
             WHERE x NOT IN (SELECT chat_id FROM learner)
             """, [beforeBackup])
@@ -115,7 +120,9 @@ import Glibc
         // A process holding the database (here: this one, as the running bot would) blocks a restore.
         var lock: DatabaseLock? = try DatabaseLock(database: live)
         let running = try cli(["restore", "--from", backup, "--db", live])
-        #expect(running.status != 0 && running.output.contains("stop it first") && running.output.contains("pid \(getpid())"), "\(running.output)")
+        #expect(
+            running.status != 0 && running.output.contains("stop it first")
+                && running.output.contains("pid \(getpid())"), "\(running.output)")
         lock = nil
         // After a stop (the lock released, however the process ended) no --force is needed.
         let stopped = try cli(["restore", "--from", backup, "--db", live])
@@ -139,9 +146,12 @@ import Glibc
         }
         #expect(try cli(["restore", "--from", backup, "--db", live]).status == 0)
         #expect(try cli(["restore", "--from", backup, "--db", live]).status == 0)
-        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("live.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasPrefix("live.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(kept.count == 2, "\(kept)")
-        let keptLearners = try kept.map { try TutorStore.inspectBackup(dir.appendingPathComponent($0).path).learners }.sorted()
+        let keptLearners = try kept.map { try TutorStore.inspectBackup(dir.appendingPathComponent($0).path).learners }
+            .sorted()
         #expect(keptLearners == [1, 2], "the first restore's original (2 learners) is still there")
 
         // The live file is garbage now: restore still works, and keeps the garbage aside.
@@ -150,7 +160,9 @@ import Glibc
         let over = try cli(["restore", "--from", backup, "--db", live])
         #expect(over.status == 0, "\(over.output)")
         #expect(try TutorStore(path: live).counts().learners == 1)
-        let all = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("live.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let all = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasPrefix("live.sqlite.before-restore-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(all.count == 3)
     }
 
@@ -163,17 +175,23 @@ import Glibc
         try store.commit([DrillData.learner(1, now: Date())], offset: nil)
         try store.execute("INSERT INTO grdb_migrations(identifier) VALUES ('v99-from-the-future')")
         let last = try #require(try store.appliedMigrations().last)
-        for command in [["health"], ["stats"], ["backup", "--to", dir.appendingPathComponent("x.sqlite").path], ["prune"], ["migrate"]] {
+        for command in [
+            ["health"], ["stats"], ["backup", "--to", dir.appendingPathComponent("x.sqlite").path], ["prune"],
+            ["migrate"],
+        ] {
             let r = try cli(command + ["--db", live])
-            #expect(r.status != 0 && r.output.contains("newer PermitReady") && r.output.contains("v99-from-the-future") && r.output.contains(last),
-                    "\(command[0]): \(r.output)")
+            #expect(
+                r.status != 0 && r.output.contains("newer PermitReady") && r.output.contains("v99-from-the-future")
+                    && r.output.contains(last),
+                "\(command[0]): \(r.output)")
         }
         // A database that is not yet migrated: backup copies it as it is (no migration).
         let older = dir.appendingPathComponent("older.sqlite").path
         try TutorStore(path: older).execute("DELETE FROM grdb_migrations WHERE identifier = ?", [last])
         let before = try TutorStore(path: older, access: .readOnly).appliedMigrations()
         #expect(try cli(["backup", "--to", dir.appendingPathComponent("y.sqlite").path, "--db", older]).status == 0)
-        #expect(try TutorStore(path: older, access: .readOnly).appliedMigrations() == before, "backup did not migrate it")
+        #expect(
+            try TutorStore(path: older, access: .readOnly).appliedMigrations() == before, "backup did not migrate it")
         let stale = try cli(["prune", "--db", older])
         #expect(stale.status != 0 && stale.output.contains("permitready migrate"), "\(stale.output)")
     }
@@ -183,15 +201,21 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let live = dir.appendingPathComponent("live.sqlite").path
         _ = try TutorStore(path: live)
-        let missing = try cli(["backup", "--to", dir.appendingPathComponent("no/such/folder/b.sqlite").path, "--db", live])
-        #expect(missing.status != 0 && missing.output.contains("the folder") && missing.output.contains("does not exist"), "\(missing.output)")
+        let missing = try cli([
+            "backup", "--to", dir.appendingPathComponent("no/such/folder/b.sqlite").path, "--db", live,
+        ])
+        #expect(
+            missing.status != 0 && missing.output.contains("the folder") && missing.output.contains("does not exist"),
+            "\(missing.output)")
         // A full disk, as SQLite reports it (SQLITE_FULL), made by capping the file's pages.
         let store = try TutorStore(path: live)
         let pages = try #require(try store.rows("PRAGMA page_count").first?.values.first.flatMap { Int($0) })
         try store.execute("PRAGMA max_page_count = \(pages + 2)")
         var failure: (any Error)?
         for chat in 1...500 where failure == nil {
-            do { try store.commit([DrillData.learner(Int64(chat), now: Date())], offset: nil) } catch { failure = error }
+            do { try store.commit([DrillData.learner(Int64(chat), now: Date())], offset: nil) } catch {
+                failure = error
+            }
         }
         let said = "\(try #require(failure))"
         #expect(said == "\(live): no space left on the disk", "\(said)")
@@ -208,13 +232,16 @@ import Glibc
         let blank = try cli(["broadcast", "--to", "all", "--text", "   ", "--send"] + common)
         #expect(blank.status != 0 && blank.output.contains("no note"), "\(blank.output)")
         let empty = try cli(["broadcast", "--to", "all", "--text", "", "--send"] + common)
-        #expect(empty.status != 0 && empty.output.contains("no note") && !empty.output.contains("CHECK"), "\(empty.output)")
+        #expect(
+            empty.status != 0 && empty.output.contains("no note") && !empty.output.contains("CHECK"), "\(empty.output)")
         let nowhere = try cli(["broadcast", "--to", "ZZ", "--text", "hi", "--send"] + common)
         #expect(nowhere.status != 0 && nowhere.output.contains("\"ZZ\" is not a state code"), "\(nowhere.output)")
         let nobody = try cli(["broadcast", "--to", "new york", "--text", "hi", "--send"] + common)
         #expect(nobody.status != 0 && nobody.output.contains("nobody would get it"), "\(nobody.output)")
         let preview = try cli(["broadcast", "--to", "texas", "--text", "  New signs are in  "] + common)
-        #expect(preview.status == 0 && preview.output.contains("To 1 Texas learner.") && preview.output.contains("From the PermitReady team"), "\(preview.output)")
+        #expect(
+            preview.status == 0 && preview.output.contains("To 1 Texas learner.")
+                && preview.output.contains("From the PermitReady team"), "\(preview.output)")
         #expect(try store.rows("SELECT COUNT(*) AS n FROM broadcast").first?["n"] == "0", "nothing was queued")
         let sent = try cli(["broadcast", "--to", "TX", "--text", "New signs are in", "--send"] + common)
         #expect(sent.status == 0)
@@ -228,27 +255,38 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let live = dir.appendingPathComponent("live.sqlite").path
         let store = try TutorStore(path: live)
-        let demoDay = Date(timeIntervalSince1970: 1_900_000_000)    // 2030, long after the real today
+        let demoDay = Date(timeIntervalSince1970: 1_900_000_000)  // 2030, long after the real today
         try store.commit([DrillData.learner(1, now: demoDay), DrillData.learner(2, now: demoDay)], offset: nil)
         try store.execute("UPDATE learner SET state_code = NULL WHERE chat_id = 2")
         let stats = try cli(["stats", "--db", live], environment: ["PERMITREADY_FAKE_NOW": "2030-03-17T18:00:00Z"])
         #expect(stats.status == 0)
         #expect(stats.output.contains("learners 2 · active today 2"), "\(stats.output)")
         #expect(stats.output.contains("TX 1") && stats.output.contains("no state yet 1"), "\(stats.output)")
-        let everyone = try cli(["broadcast", "--to", "all", "--text", "Hi", "--db", live,
-                                "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en"])
+        let everyone = try cli([
+            "broadcast", "--to", "all", "--text", "Hi", "--db", live,
+            "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en",
+        ])
         #expect(everyone.output.contains("To 1 learner (everyone)."), "\(everyone.output)")
     }
 
     @Test func healthFollowsTheHeartbeatAndSystemdHearsReadyThenWatchdog() async throws {
         // systemd's side of NOTIFY_SOCKET: a datagram socket we read.
-        let socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("n-\(UUID().uuidString.prefix(8)).sock").path
+        let socketPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "n-\(UUID().uuidString.prefix(8)).sock"
+        ).path
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        defer { close(fd); unlink(socketPath) }
+        defer {
+            close(fd)
+            unlink(socketPath)
+        }
         var addr = sockaddr_un()
         addr.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &addr.sun_path) { raw in for (i, b) in socketPath.utf8.enumerated() { raw[i] = b } }
-        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
         try #require(bound == 0)
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -286,24 +324,30 @@ import Glibc
         #expect(h.fake.press("⚡ Quick quiz", chat: 77))
         #expect(h.waitForText(77, "Q1/10"))
         var text = ""
-        #expect(h.fake.wait {
-            text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            return text.contains(#"permitready_messages_sent_total{kind="tap_answer"} 1"#)
-        }, "\(text)")
+        #expect(
+            h.fake.wait {
+                text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                return text.contains(#"permitready_messages_sent_total{kind="tap_answer"} 1"#)
+            }, "\(text)")
         #expect(text.contains(#"permitready_updates_total{outcome="processed"} 2"#))
         #expect(text.contains("# TYPE permitready_commit_seconds histogram"))
         #expect(text.contains("permitready_learners 1"))
         #expect(text.contains("permitready_outbox_pending"))
         // The engine's share of the CPU: counted, and part of the process's.
         func sample(_ name: String) -> Double? {
-            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap {
+                Double($0.split(separator: " ").last ?? "")
+            }
         }
         let engine = try #require(sample("permitready_update_cpu_seconds_total"), "\(text)")
         let process = try #require(sample("process_cpu_seconds_total"), "\(text)")
         #expect(engine > 0 && engine < process, "update CPU \(engine) s, process \(process) s")
         // Every sample line is `name{labels} value`, as the textfile collector requires.
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            #expect(line.range(of: #"^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+\-]+$"#, options: .regularExpression) != nil, "\(line)")
+            #expect(
+                line.range(
+                    of: #"^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+\-]+$"#,
+                    options: .regularExpression) != nil, "\(line)")
         }
         await h.kill()
     }
@@ -312,8 +356,12 @@ import Glibc
     @Test func aSlowLearnerCountIsNotRepeatedAtEveryMetricsWrite() {
         let now = Date()
         #expect(BotMetrics.nextLearnerCount(afterScanTaking: 0.001, now: now) == now, "a small database: every write")
-        #expect(BotMetrics.nextLearnerCount(afterScanTaking: 0.010, now: now) == now.addingTimeInterval(10), "100,000 learners: 0.1% of a core")
-        #expect(BotMetrics.nextLearnerCount(afterScanTaking: 2, now: now) == now.addingTimeInterval(300), "never older than 5 minutes")
+        #expect(
+            BotMetrics.nextLearnerCount(afterScanTaking: 0.010, now: now) == now.addingTimeInterval(10),
+            "100,000 learners: 0.1% of a core")
+        #expect(
+            BotMetrics.nextLearnerCount(afterScanTaking: 2, now: now) == now.addingTimeInterval(300),
+            "never older than 5 minutes")
     }
 
     @Test func pruningRemovesWhatNobodyReadsAndKeepsEverythingElse() throws {
@@ -321,25 +369,38 @@ import Glibc
         let now = Date()
         let old = now.addingTimeInterval(-40 * 86_400)
         var change = DrillData.learner(1, now: old)
-        change.answers += [AnswerRecord(questionID: "u-q9", correct: true, quizID: 2, answeredAt: now, localDay: LocalDay(now, in: .gmt))]
+        change.answers += [
+            AnswerRecord(
+                questionID: "u-q9", correct: true, quizID: 2, answeredAt: now, localDay: LocalDay(now, in: .gmt))
+        ]
         change.outbox = [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"old"}"#.utf8))]
         try store.commit([change], offset: nil)
         let item = try #require(try OutboxQueue(store.pendingRows()).heads(limit: 1, now: now).first)
-        try store.markSent(OutboxItem(id: item.id, chatID: 1, method: "sendMessage", body: item.body, saveTag: "q1.0"), messageID: 5)
-        #expect(try store.rows("SELECT COUNT(*) AS n FROM outbox").first?["n"] == "0", "a delivered row is deleted at once")
+        try store.markSent(
+            OutboxItem(id: item.id, chatID: 1, method: "sendMessage", body: item.body, saveTag: "q1.0"), messageID: 5)
+        #expect(
+            try store.rows("SELECT COUNT(*) AS n FROM outbox").first?["n"] == "0", "a delivered row is deleted at once")
         // A row that failed for good is kept an hour (what went wrong can be looked at), then pruned.
-        try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"bad"}"#.utf8))])
+        try store.commit(
+            [], offset: nil,
+            extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"bad"}"#.utf8))]
+        )
         try store.markFailed(try #require(try store.pendingRows().first), error: "400 Bad Request")
         try store.execute("UPDATE outbox SET created_at = ?", [old.timeIntervalSince1970])
         try store.execute("UPDATE message_ref SET saved_at = ?", [old.timeIntervalSince1970])
-        try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"new"}"#.utf8))])
+        try store.commit(
+            [], offset: nil,
+            extraOutbox: [OutboxItem(chatID: 1, method: "sendMessage", body: Data(#"{"chat_id":1,"text":"new"}"#.utf8))]
+        )
 
         let report = try store.prune(now: now)
         #expect(report.outbox == 1 && report.answers == 3 && report.messageRefs == 1)
         #expect(try store.pendingCount() == 1, "a message still waiting is never pruned")
         let counts = try store.counts()
         #expect(counts.answers == 1, "the recent answer stays")
-        #expect(counts.progressRows == 3 && counts.cards == 1 && counts.learners == 1, "what the learner knows is never pruned")
+        #expect(
+            counts.progressRows == 3 && counts.cards == 1 && counts.learners == 1,
+            "what the learner knows is never pruned")
         #expect(try store.prune(now: now).total == 0)
     }
 
@@ -349,7 +410,10 @@ import Glibc
         var state = ChatState(learner: Learner(chatID: 1, userID: 1, firstName: "L", stateCode: "TX", joinedAt: now))
         var before: ChatState?
         for quiz in 1...(ChatState.recentResultsKept + 5) {
-            state.results.append(QuizResult(quizID: quiz, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: now, finishedAt: now, byTopic: [], missedIDs: []))
+            state.results.append(
+                QuizResult(
+                    quizID: quiz, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: now,
+                    finishedAt: now, byTopic: [], missedIDs: []))
             if state.results.count > ChatState.recentResultsKept { state.results.removeFirst() }
             try store.commit([ChatChange(before: before, after: state, answers: [], outbox: [])], offset: nil)
             before = state
@@ -364,14 +428,16 @@ import Glibc
     @Test func aLoneChats429HoldsOnlyThatChatButSeveralChatsMeanTheWholeBot() {
         var f = FloodControl()
         let t0 = ContinuousClock.now
-        for i in 0..<80 { f.sent(at: t0 + .milliseconds(i * 25)) }   // 40 a second for 2 s
+        for i in 0..<80 { f.sent(at: t0 + .milliseconds(i * 25)) }  // 40 a second for 2 s
         #expect(f.rateLimited(chat: 1, retryAfter: 3, chatAtItsPace: true, at: t0 + .milliseconds(1_990)) == .chat)
         #expect(f.pausedUntil == nil && f.pace == nil)
         #expect(f.rateLimited(chat: 2, retryAfter: 3, chatAtItsPace: true, at: t0 + .milliseconds(2_000)) == .bot)
         #expect(f.pausedUntil == t0 + .milliseconds(2_000) + .seconds(3))
         let pace = f.pace
         #expect(pace != nil)
-        #expect(pace.map { $0 < 40 && $0 >= 20 } == true, "70% of the ~40/s that was being sent: \(String(describing: pace))")
+        #expect(
+            pace.map { $0 < 40 && $0 >= 20 } == true,
+            "70% of the ~40/s that was being sent: \(String(describing: pace))")
         // More 429s from requests already in flight do not lower it again.
         _ = f.rateLimited(chat: 3, retryAfter: 3, chatAtItsPace: true, at: t0 + .milliseconds(2_100))
         #expect(f.pace == pace)

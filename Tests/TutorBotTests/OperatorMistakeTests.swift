@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TutorBot
 import TutorCore
+
+@testable import TutorBot
 
 /// What an operator or a driving-school admin gets wrong, and what the bot then says.
 @Suite struct OperatorMistakeTests {
@@ -29,10 +30,13 @@ import TutorCore
         let p = Process()
         p.executableURL = URL(fileURLWithPath: OperationsTests.binary)
         p.arguments = ["run", "--db", dir.appendingPathComponent("bot.sqlite").path, "--banks", "\(repoRoot)/Banks"]
-        p.environment = ["TELEGRAM_BOT_TOKEN": "4242424:test-token-for-the-fake-bot-api-only",
-                         "TELEGRAM_API_BASE": "http://example.org"]
+        p.environment = [
+            "TELEGRAM_BOT_TOKEN": "4242424:test-token-for-the-fake-bot-api-only",
+            "TELEGRAM_API_BASE": "http://example.org",
+        ]
         let out = Pipe()
-        p.standardOutput = out; p.standardError = out
+        p.standardOutput = out
+        p.standardError = out
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
@@ -49,7 +53,8 @@ import TutorCore
         let banks = dir.appendingPathComponent("Banks").path
         let tx = "\(banks)/states/TX.json"
         let text = try String(contentsOfFile: tx, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"stateCode\": \"TX\",", with: "\"stateCode\": \"TX\",,").write(toFile: tx, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"stateCode\": \"TX\",", with: "\"stateCode\": \"TX\",,").write(
+            toFile: tx, atomically: true, encoding: .utf8)
 
         let validate = try ops.cli(["banks", "validate", "--dir", banks])
         #expect(validate.status != 0)
@@ -59,7 +64,9 @@ import TutorCore
         #expect(lines.count <= 3, "the cause and one line for what follows from it: \(lines)")
         #expect(validate.output.contains("that follow from it"))
 
-        let reload = try ops.cli(["banks", "reload", "--banks", banks, "--db", dir.appendingPathComponent("bot.sqlite").path])
+        let reload = try ops.cli([
+            "banks", "reload", "--banks", banks, "--db", dir.appendingPathComponent("bot.sqlite").path,
+        ])
         #expect(reload.status != 0)
         #expect(reload.output.contains("the bot will not start with these files"), "\(reload.output)")
         #expect(reload.output.contains("states/TX.json"))

@@ -1,10 +1,12 @@
 import FakeBotAPI
 import Foundation
 import Testing
-@testable import TutorBot
 import TutorStore
+
+@testable import TutorBot
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real `permitready run` as a child process, stopped mid-load the two ways an operator's
@@ -18,7 +20,9 @@ import Glibc
         let output = Pipe()
         init(db: String, api: String, environment extra: [String: String] = [:]) throws {
             process.executableURL = URL(fileURLWithPath: OperationsTests.binary)
-            process.arguments = ["run", "--db", db, "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en"]
+            process.arguments = [
+                "run", "--db", db, "--banks", "\(repoRoot)/Banks", "--prompts", "\(repoRoot)/Prompts/en",
+            ]
             var env = ProcessInfo.processInfo.environment
             env["TELEGRAM_BOT_TOKEN"] = "4242424:test-token-for-the-fake-bot-api-only"
             env["TELEGRAM_API_BASE"] = api
@@ -52,7 +56,10 @@ import Glibc
 
         var child = try Child(db: db, api: fake.baseURL)
         for chat in Self.learners { fake.say("/start NY", chat: chat) }
-        #expect(fake.wait(timeout: 30) { Self.learners.allSatisfy { fake.messages(chat: $0).contains { $0.text.contains("Questions seen") } } })
+        #expect(
+            fake.wait(timeout: 30) {
+                Self.learners.allSatisfy { fake.messages(chat: $0).contains { $0.text.contains("Questions seen") } }
+            })
         // Load: every learner asks for their progress, round after round; the stop lands in the middle.
         for round in 1...Self.rounds {
             for chat in Self.learners { fake.say("/progress", chat: chat) }
@@ -70,10 +77,16 @@ import Glibc
         }
         // The lock went with the process (however it ended): a restore needs no --force, and a new bot starts.
         child = try Child(db: db, api: fake.baseURL)
-        defer { if child.process.isRunning { kill(child.process.processIdentifier, SIGTERM); _ = child.exited(within: 10) } }
-        #expect(fake.wait(timeout: 60) {
-            fake.allUpdatesConfirmed && Self.learners.allSatisfy { progressScreens(fake, $0) >= Self.rounds }
-        }, "every update was answered: nothing lost")
+        defer {
+            if child.process.isRunning {
+                kill(child.process.processIdentifier, SIGTERM)
+                _ = child.exited(within: 10)
+            }
+        }
+        #expect(
+            fake.wait(timeout: 60) {
+                fake.allUpdatesConfirmed && Self.learners.allSatisfy { progressScreens(fake, $0) >= Self.rounds }
+            }, "every update was answered: nothing lost")
         let counts = Self.learners.map { progressScreens(fake, $0) }
         if signal == SIGTERM {
             // A clean stop wrote every sent mark: nothing is sent twice.

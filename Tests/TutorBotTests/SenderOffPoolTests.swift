@@ -1,8 +1,9 @@
 import FakeBotAPI
 import Foundation
 import Testing
-@testable import TutorBot
 import TutorStore
+
+@testable import TutorBot
 
 /// #39 item 4: the sender keeps its database work off the cooperative pool, and what it cannot
 /// write never turns a delivered message into a failed one.
@@ -37,7 +38,8 @@ import TutorStore
         try h.start()
         let bot = try #require(h.bot)
         // The picture table refuses every write (standing in for a busy or full database).
-        try bot.store.execute("""
+        try bot.store.execute(
+            """
             CREATE TRIGGER refuse_pictures BEFORE INSERT ON picture_file BEGIN SELECT RAISE(ABORT, 'disk full'); END
             """)
         startSignQuiz(h)
@@ -50,8 +52,9 @@ import TutorStore
         #expect(h.fake.uploads > 0, "the quiz had sign pictures")
         let failed = try bot.store.rows("SELECT COUNT(*) AS n FROM outbox WHERE status = 'failed'").first?["n"]
         #expect(failed == "0", "a picture the learner got is not marked failed")
-        #expect(h.fake.uploadedFiles.values.allSatisfy { $0 == 1 },
-                "each picture uploaded once: its file_id is kept in memory (\(h.fake.uploadedFiles))")
+        #expect(
+            h.fake.uploadedFiles.values.allSatisfy { $0 == 1 },
+            "each picture uploaded once: its file_id is kept in memory (\(h.fake.uploadedFiles))")
         let recorded = try bot.store.rows("SELECT COUNT(*) AS n FROM picture_file").first?["n"]
         #expect(recorded == "0")
         await h.kill()
@@ -69,8 +72,9 @@ import TutorStore
         let editsBefore = h.fake.calls.filter { $0.method == "editMessageText" }.count
         // Typed, not tapped: a tap names its message, a typed answer only the question's tag.
         h.fake.say("A", chat: chat)
-        #expect(h.fake.wait { h.fake.calls.filter { $0.method == "editMessageText" }.count > editsBefore },
-                "the answer edited the question (found in memory), not sent afresh")
+        #expect(
+            h.fake.wait { h.fake.calls.filter { $0.method == "editMessageText" }.count > editsBefore },
+            "the answer edited the question (found in memory), not sent afresh")
         let edited = h.fake.calls.last { $0.method == "editMessageText" }
         #expect((edited?.body["message_id"] as? NSNumber)?.int64Value == question.messageID)
         await h.kill()

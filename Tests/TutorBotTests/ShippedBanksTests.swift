@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TutorBot
 import TutorCore
+
+@testable import TutorBot
 
 /// The banks we ship, checked as a whole: valid, and big enough for what the bot promises.
 @Suite struct ShippedBanksTests {
@@ -32,8 +33,12 @@ import TutorCore
             let path = banks.lessonPath(forState: state.code)
             let positions = own.compactMap { lesson in path.firstIndex { $0.id == lesson.id } }
             #expect(positions.count == own.count, "\(state.code): every state lesson is on the path")
-            #expect((positions.first ?? .max) < 8, "\(state.code): its first lesson is lesson \((positions.first ?? -1) + 1)")
-            #expect(zip(positions, positions.dropFirst()).allSatisfy { $1 - $0 > 1 }, "\(state.code): interleaved, not in a block")
+            #expect(
+                (positions.first ?? .max) < 8,
+                "\(state.code): its first lesson is lesson \((positions.first ?? -1) + 1)")
+            #expect(
+                zip(positions, positions.dropFirst()).allSatisfy { $1 - $0 > 1 },
+                "\(state.code): interleaved, not in a block")
             #expect(Set(path.map(\.id)).count == path.count, "\(state.code): no lesson twice")
         }
     }
@@ -67,28 +72,47 @@ import TutorCore
             let floor = SectionBlueprint.minimumStateQuestions(state.test)
             for n in 1...ExamBuilder.fixedTests {
                 let exam = try ExamBuilder.fixedTest(n, state: state, pool: pool)
-                #expect(exam.questionIDs.count == state.test.sections.reduce(0) { $0 + $1.questions }, "\(state.code) test \(n)")
-                #expect(seen.isDisjoint(with: exam.questionIDs), "\(state.code) test \(n) repeats a question of an earlier test")
+                #expect(
+                    exam.questionIDs.count == state.test.sections.reduce(0) { $0 + $1.questions },
+                    "\(state.code) test \(n)")
+                #expect(
+                    seen.isDisjoint(with: exam.questionIDs),
+                    "\(state.code) test \(n) repeats a question of an earlier test")
                 seen.formUnion(exam.questionIDs)
                 // A real test is written from the state's handbook: so is every practice test.
                 let stateOwn = exam.questionIDs.filter { byID[$0]?.stateCode != nil }.count
-                #expect(stateOwn >= floor, "\(state.code) test \(n): \(stateOwn) of \(exam.questionIDs.count) from the state's own file, at least \(floor) wanted")
+                #expect(
+                    stateOwn >= floor,
+                    "\(state.code) test \(n): \(stateOwn) of \(exam.questionIDs.count) from the state's own file, at least \(floor) wanted"
+                )
                 for (s, section) in state.test.sections.enumerated() {
-                    let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.map { byID[exam.questionIDs[$0]]! }
+                    let asked = exam.questionIDs.indices.filter { exam.sectionOfQuestion[$0] == s }.map {
+                        byID[exam.questionIDs[$0]]!
+                    }
                     let blueprint = blueprints[s]
                     for quota in blueprint.quotas {
                         let got = asked.filter { $0.category == quota.topic }.count
                         worst = max(worst, abs(got - quota.total))
-                        #expect(abs(got - quota.total) <= 2, "\(state.code) test \(n) \(section.name): \(quota.topic) \(got), quota \(quota.total)")
+                        #expect(
+                            abs(got - quota.total) <= 2,
+                            "\(state.code) test \(n) \(section.name): \(quota.topic) \(got), quota \(quota.total)")
                     }
                     let own = asked.filter { $0.stateCode != nil }.count
                     let ownQuota = blueprint.quotas.reduce(0) { $0 + $1.stateOwn }
-                    #expect(abs(own - ownQuota) <= 2, "\(state.code) test \(n) \(section.name): \(own) state questions, quota \(ownQuota)")
+                    #expect(
+                        abs(own - ownQuota) <= 2,
+                        "\(state.code) test \(n) \(section.name): \(own) state questions, quota \(ownQuota)")
                     // Mixed: no topic runs more than three in a row where the section has three topics or more.
                     if Set(asked.map(\.category)).count >= 3 {
-                        var run = 1, longest = 1
-                        for i in asked.indices.dropFirst() { run = asked[i].category == asked[i - 1].category ? run + 1 : 1; longest = max(longest, run) }
-                        #expect(longest <= 3, "\(state.code) test \(n) \(section.name): \(longest) questions of one topic in a row")
+                        var run = 1
+                        var longest = 1
+                        for i in asked.indices.dropFirst() {
+                            run = asked[i].category == asked[i - 1].category ? run + 1 : 1
+                            longest = max(longest, run)
+                        }
+                        #expect(
+                            longest <= 3,
+                            "\(state.code) test \(n) \(section.name): \(longest) questions of one topic in a row")
                     }
                 }
             }
@@ -101,12 +125,15 @@ import TutorCore
     @Test func pickingTheLongestOptionDoesNotPass() throws {
         for state in banks.states {
             let pool = banks.pool(for: state.code)
-            let chance = Dictionary(uniqueKeysWithValues: pool.map { q -> (String, Double) in
-                let key = q.answers[q.correctAnswerIndex].count
-                let longest = q.kind == .multipleChoice && q.answers.indices.allSatisfy { $0 == q.correctAnswerIndex || q.answers[$0].count < key }
-                // Otherwise a guess among the options (true/false: one in two; typed: nothing).
-                return (q.id, longest ? 1 : (q.kind == .fillIn ? 0 : (q.kind == .trueFalse ? 0.5 : 0)))
-            })
+            let chance = Dictionary(
+                uniqueKeysWithValues: pool.map { q -> (String, Double) in
+                    let key = q.answers[q.correctAnswerIndex].count
+                    let longest =
+                        q.kind == .multipleChoice
+                        && q.answers.indices.allSatisfy { $0 == q.correctAnswerIndex || q.answers[$0].count < key }
+                    // Otherwise a guess among the options (true/false: one in two; typed: nothing).
+                    return (q.id, longest ? 1 : (q.kind == .fillIn ? 0 : (q.kind == .trueFalse ? 0.5 : 0)))
+                })
             let p = Readiness.passProbability(format: state.test, pool: pool, chance: chance)
             #expect(p < 0.05, "\(state.code): the longest-option picker passes \(Int(p * 100))% of random tests")
         }
@@ -123,7 +150,9 @@ import TutorCore
     /// Every topic and every state has lessons, and the lesson lint (grade, questions taught) passes.
     @Test func theShippedLessonsLoadAndAreLintClean() {
         #expect(banks.lessonTopics == Topic.allCases.filter { $0 != .stateSpecific })
-        for state in banks.states { #expect(BankLoader.lessonsPerStateFile.contains(banks.lessons(forState: state.code).count), "\(state.code)") }
+        for state in banks.states {
+            #expect(BankLoader.lessonsPerStateFile.contains(banks.lessons(forState: state.code).count), "\(state.code)")
+        }
         #expect(banks.lessonFiles.count == 19 + 51)
         let report = LessonLint.lint(banks)
         #expect(report.problems.isEmpty, "\(report.problems.prefix(10).map(\.description))")
@@ -140,11 +169,18 @@ import TutorCore
             #expect(banks.pool(for: code).allSatisfy { !excluded.contains($0.id) }, "\(code)")
             #expect(banks.poolIDs(for: code).isDisjoint(with: excluded), "\(code)")
             for n in 1...ExamBuilder.fixedTests {
-                #expect(try ExamBuilder.fixedTest(n, state: state, pool: banks.pool(for: code)).questionIDs.allSatisfy { !excluded.contains($0) }, "\(code) test \(n)")
+                #expect(
+                    try ExamBuilder.fixedTest(n, state: state, pool: banks.pool(for: code)).questionIDs.allSatisfy {
+                        !excluded.contains($0)
+                    }, "\(code) test \(n)")
             }
             for id in excluded {
                 #expect(banks.question(id)?.stateCode == nil)
-                #expect(banks.states.contains { banks.excludesUniversal[$0.code]?.contains(id) != true && banks.poolIDs(for: $0.code).contains(id) })
+                #expect(
+                    banks.states.contains {
+                        banks.excludesUniversal[$0.code]?.contains(id) != true
+                            && banks.poolIDs(for: $0.code).contains(id)
+                    })
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCoding
 import Testing
+
 @testable import TutorBot
 @testable import TutorCore
 
@@ -44,7 +45,9 @@ import Testing
     /// names the file, the question and the table's value.
     /// A dollar amount reads as a teen reads it: "$2,500", not "$2500".
     @Test func largeAmountsAreGroupedInTheSentence() {
-        #expect(StateRules.grouped(2500) == "2,500" && StateRules.grouped(1_000_000) == "1,000,000" && StateRules.grouped(500) == "500")
+        #expect(
+            StateRules.grouped(2500) == "2,500" && StateRules.grouped(1_000_000) == "1,000,000"
+                && StateRules.grouped(500) == "500")
     }
 
     @Test func aStateQuestionThatContradictsTheTableIsReported() throws {
@@ -57,9 +60,10 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(3))")
         let report = StateRuleCheck.check(try #require(banks))
         let texasAge = try #require(banks?.stateRules.value("permitAge", state: "TX"))
-        #expect(report.problems.map(\.description).contains(
-            "states/TX.json: tx-001: stateRules: teaches permitAge = 16, but state-rules.json has \(texasAge) for TX "
-                + "(\(banks!.stateRules.entry("permitAge", state: "TX")!.source))"))
+        #expect(
+            report.problems.map(\.description).contains(
+                "states/TX.json: tx-001: stateRules: teaches permitAge = 16, but state-rules.json has \(texasAge) for TX "
+                    + "(\(banks!.stateRules.entry("permitAge", state: "TX")!.source))"))
     }
 
     /// A universal question that teaches one value is left out, automatically, in every state whose
@@ -114,15 +118,26 @@ import Testing
     @Test func aGeneralCardSaysTheLearnersStateRule() throws {
         let shipped = try #require(try BankFiles.load(Self.dir).banks)
         let rules = StateRules(
-            rules: [StateRule(id: "bikePassingFeet", kind: .number, title: "Bike passing",
-                              says: "you must leave at least {value} feet when you pass someone on a bike.")],
-            values: ["CO": ["bikePassingFeet": StateRuleEntry(value: .number(3), source: "C.R.S. 42-4-1003", checked: "2026-11-29")],
-                     "TX": ["bikePassingFeet": StateRuleEntry(value: nil, source: "none in law", checked: "2026-11-29")]])
-        let card = LessonCard(id: "l-x-1-1", text: "Give bikes room.", source: "s",
-                              stateRule: CardStateRule(rule: "bikePassingFeet", hedge: "Check your state's rules."))
-        let colorado = try #require(shipped.state("CO")), texas = try #require(shipped.state("TX"))
-        #expect(card.text(for: colorado, rules: rules)
-            == "Give bikes room.\n📍 In Colorado, you must leave at least 3 feet when you pass someone on a bike.")
+            rules: [
+                StateRule(
+                    id: "bikePassingFeet", kind: .number, title: "Bike passing",
+                    says: "you must leave at least {value} feet when you pass someone on a bike.")
+            ],
+            values: [
+                "CO": [
+                    "bikePassingFeet": StateRuleEntry(
+                        value: .number(3), source: "C.R.S. 42-4-1003", checked: "2026-11-29")
+                ],
+                "TX": ["bikePassingFeet": StateRuleEntry(value: nil, source: "none in law", checked: "2026-11-29")],
+            ])
+        let card = LessonCard(
+            id: "l-x-1-1", text: "Give bikes room.", source: "s",
+            stateRule: CardStateRule(rule: "bikePassingFeet", hedge: "Check your state's rules."))
+        let colorado = try #require(shipped.state("CO"))
+        let texas = try #require(shipped.state("TX"))
+        #expect(
+            card.text(for: colorado, rules: rules)
+                == "Give bikes room.\n📍 In Colorado, you must leave at least 3 feet when you pass someone on a bike.")
         #expect(card.text(for: texas, rules: rules) == "Give bikes room.\nCheck your state's rules.")
         #expect(card.text(for: nil, rules: rules) == "Give bikes room.\nCheck your state's rules.")
         #expect(StateRules.spokenHours("23:00-05:00") == "11 p.m. to 5 a.m.")

@@ -2,9 +2,10 @@ import Foundation
 import Synchronization
 import TelegramAPI
 import Testing
-@testable import TutorBot
 import TutorCore
 import TutorStore
+
+@testable import TutorBot
 
 /// #39 item 7: two processes on one database (two consoles, say). Each keeps a copy of the chats
 /// it served and a save writes only what changed from that copy, so a stale copy could overwrite
@@ -15,8 +16,10 @@ import TutorStore
     func twoBots(onlyChat: Int64? = nil) throws -> (Bot, Bot, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-two-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var config = Config(token: "0:test", apiBase: "http://127.0.0.1:9", databasePath: dir.appendingPathComponent("shared.sqlite").path,
-                            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
+        var config = Config(
+            token: "0:test", apiBase: "http://127.0.0.1:9",
+            databasePath: dir.appendingPathComponent("shared.sqlite").path,
+            banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en")
         config.fakeNow = Date(timeIntervalSince1970: 1_795_000_000)
         config.onlyChat = onlyChat
         let first = try Bot.build(config, transport: ConsoleTransport(input: { nil }, write: { _ in }))
@@ -26,8 +29,9 @@ import TutorStore
 
     func say(_ text: String, update: Int64, chat: Int64? = nil) -> ReceivedUpdate {
         let chatID = chat ?? learner
-        let message = TelegramAPI.Message(messageID: update, from: User(id: chatID, firstName: "Sam"),
-                                          chat: Chat(id: chatID, type: "private"), date: 0, text: text)
+        let message = TelegramAPI.Message(
+            messageID: update, from: User(id: chatID, firstName: "Sam"),
+            chat: Chat(id: chatID, type: "private"), date: 0, text: text)
         return ReceivedUpdate(updateID: update, update: Update(updateID: update, message: message))
     }
 
@@ -55,12 +59,16 @@ import TutorStore
         let (a, _, dir) = try twoBots(onlyChat: learner)
         defer { try? FileManager.default.removeItem(at: dir) }
         let other: Int64 = 32
-        _ = try a.process([say("/start", update: 1), say("Texas", update: 2),
-                           say("/start", update: 3, chat: other), say("Texas", update: 4, chat: other)])
+        _ = try a.process([
+            say("/start", update: 1), say("Texas", update: 2),
+            say("/start", update: 3, chat: other), say("Texas", update: 4, chat: other),
+        ])
         // Both reminders due (set as another process's save would: the version moves on).
         try a.store.execute("UPDATE learner SET next_nudge_at = 1, version = version + 1")
         #expect(try a.sendDueNudges() == 1, "the console's own learner only")
-        let waiting = try a.store.rows("SELECT chat_id FROM learner WHERE next_nudge_at = 1").compactMap { $0["chat_id"] }
+        let waiting = try a.store.rows("SELECT chat_id FROM learner WHERE next_nudge_at = 1").compactMap {
+            $0["chat_id"]
+        }
         #expect(waiting == ["\(other)"], "the other learner's reminder waits for their own console: \(waiting)")
     }
 }
@@ -88,7 +96,9 @@ import TutorStore
                 return nil
             }
             let deadline = Date().addingTimeInterval(10)
-            while let needle = next.after, !printed.contains(needle), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while let needle = next.after, !printed.contains(needle), Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             Thread.sleep(forTimeInterval: 0.4)
             script.withLock { _ = $0.removeFirst() }
             return next.line
@@ -96,22 +106,31 @@ import TutorStore
     }
 
     @Test func eachConsolePrintsItsOwnChatsMessagesOnly() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("permitready-consoles-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "permitready-consoles-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         func console(_ user: Int64, _ typist: Typist) throws -> Bot {
-            var config = Config(token: "console", apiBase: "http://127.0.0.1:9", databasePath: dir.appendingPathComponent("chat.sqlite").path,
-                                banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en", admins: [1])
+            var config = Config(
+                token: "console", apiBase: "http://127.0.0.1:9",
+                databasePath: dir.appendingPathComponent("chat.sqlite").path,
+                banksDirectory: "\(repoRoot)/Banks", promptsDirectory: "\(repoRoot)/Prompts/en", admins: [1])
             config.deliverBeforeNextPoll = true
             config.messagesPerSecond = 1_000
             config.perChatPerSecond = 1_000
             config.onlyChat = user
-            return try Bot.build(config, transport: ConsoleTransport(userID: user, name: "User\(user)", input: { typist.nextLine() },
-                                                                     write: { line in typist.output.withLock { $0.append(line) } }))
+            return try Bot.build(
+                config,
+                transport: ConsoleTransport(
+                    userID: user, name: "User\(user)", input: { typist.nextLine() },
+                    write: { line in typist.output.withLock { $0.append(line) } }))
         }
         let learner = Typist([("/start", nil), ("Texas", "Pick your state"), ("/home", nil)], linger: 8)
-        let admin = Typist([("/start", nil), ("Texas", "Pick your state"), ("/home", nil),
-                            ("/broadcast texas Road signs lesson updated", nil), ("1", "Preview")], linger: 6)
+        let admin = Typist(
+            [
+                ("/start", nil), ("Texas", "Pick your state"), ("/home", nil),
+                ("/broadcast texas Road signs lesson updated", nil), ("1", "Preview"),
+            ], linger: 6)
         let first = try console(2, learner)
         try await Task.sleep(for: .milliseconds(300))
         let second = try console(1, admin)
@@ -120,9 +139,15 @@ import TutorStore
         _ = try await (one, two)
         let note = "Road signs lesson updated"
         let learnerCopies = learner.printed.components(separatedBy: note).count - 1
-        let adminLines = admin.printed.components(separatedBy: "\n").filter { $0.contains(note) && !$0.contains("/broadcast") }
+        let adminLines = admin.printed.components(separatedBy: "\n").filter {
+            $0.contains(note) && !$0.contains("/broadcast")
+        }
         #expect(learnerCopies == 1, "the learner's console printed the note once: \(learner.printed.suffix(600))")
-        #expect(adminLines.count == 2, "the admin's console: the preview and the admin's own copy, no one else's: \(adminLines)")
-        #expect(!admin.printed.contains("User2") && !learner.printed.contains("User1"), "no greeting of the other learner's")
+        #expect(
+            adminLines.count == 2,
+            "the admin's console: the preview and the admin's own copy, no one else's: \(adminLines)")
+        #expect(
+            !admin.printed.contains("User2") && !learner.printed.contains("User1"), "no greeting of the other learner's"
+        )
     }
 }

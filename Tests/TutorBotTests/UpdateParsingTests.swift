@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TutorCore
+
 @testable import TelegramAPI
 @testable import TutorBot
-import TutorCore
 
 /// Real-shaped Bot API JSON (Tests/TutorBotTests/Fixtures/getUpdates.json): every kind we use,
 /// fields and values Telegram may add later, and garbage, decoded and parsed without a crash.
@@ -10,7 +11,8 @@ import TutorCore
     let received: [ReceivedUpdate]
 
     init() throws {
-        let url = try #require(Bundle.module.url(forResource: "getUpdates", withExtension: "json", subdirectory: "Fixtures"))
+        let url = try #require(
+            Bundle.module.url(forResource: "getUpdates", withExtension: "json", subdirectory: "Fixtures"))
         let http = HTTPResult(status: 200, body: try Data(contentsOf: url))
         received = try BotAPI.decode(http, as: [ReceivedUpdate].self)
     }
@@ -18,27 +20,38 @@ import TutorCore
     @Test func everyUpdateDecodesOrIsSkippedWithItsID() {
         #expect(received.count == 11)
         #expect(received.compactMap(\.updateID) == Array(700001...700010), "the last one has no update_id at all")
-        #expect(received.filter { $0.update == nil }.map(\.updateID) == [700008, nil], "no chat / no id: garbled, skipped")
+        #expect(
+            received.filter { $0.update == nil }.map(\.updateID) == [700008, nil], "no chat / no id: garbled, skipped")
     }
 
     @Test func eachKindBecomesTheRightEvent() {
         let events = received.compactMap(\.update).map(UpdateParser.parse)
         let sender = Sender(userID: 42, firstName: "Maya", languageCode: "es")
-        #expect(events[0] == ParsedUpdate(chatID: 42, sender: sender, isGroup: false, event: .commandSent(.start, payload: "CA")))
-        #expect(events[1]?.event == .buttonTapped(callbackID: "4382bfdwdsb323b2d9", action: .answer(quiz: 1, question: 0, option: 2), messageID: 12))
+        #expect(
+            events[0]
+                == ParsedUpdate(chatID: 42, sender: sender, isGroup: false, event: .commandSent(.start, payload: "CA")))
+        #expect(
+            events[1]?.event
+                == .buttonTapped(
+                    callbackID: "4382bfdwdsb323b2d9", action: .answer(quiz: 1, question: 0, option: 2), messageID: 12))
         #expect(events[2]?.event == .unsupportedContentSent(kind: "sticker"))
         #expect(events[3]?.event == .messageEdited)
         #expect(events[4]?.event == .botBlocked)
         #expect(events[5] == nil, "a channel post is not for us")
-        #expect(events[6]?.event == .textSent("b") && events[6]?.isGroup == true, "an unknown chat type is treated as not private")
+        #expect(
+            events[6]?.event == .textSent("b") && events[6]?.isGroup == true,
+            "an unknown chat type is treated as not private")
         #expect(events[7]?.isGroup == true && events[7]?.event == .commandSent(.quiz, payload: nil))
-        #expect(events[8]?.event == .buttonTapped(callbackID: "cbq-forged", action: nil, messageID: 12), "forged data decodes to no action")
+        #expect(
+            events[8]?.event == .buttonTapped(callbackID: "cbq-forged", action: nil, messageID: 12),
+            "forged data decodes to no action")
     }
 
     /// The hand-mapped page (`UpdatePage`) must read exactly what the decoder reads, and leave to
     /// it every page with something it can't map.
     @Test func theHandReadPageMatchesTheDecoder() throws {
-        let url = try #require(Bundle.module.url(forResource: "getUpdates", withExtension: "json", subdirectory: "Fixtures"))
+        let url = try #require(
+            Bundle.module.url(forResource: "getUpdates", withExtension: "json", subdirectory: "Fixtures"))
         let fixture = try Data(contentsOf: url)
         #expect(UpdatePage.read(fixture) == nil, "two garbled updates: the decoder skips them, with their ids")
 
@@ -57,24 +70,47 @@ import TutorCore
         let tap = #"{"id":"q1","from":{"id":7,"is_bot":false,"first_name":"Al"},"data":"x"}"#
         #expect(handReads(#"{"ok":true,"result":[{"update_id":5,"callback_query":\#(tap)}]}"#))
         #expect(handReads(#"{"ok":true,"result":[]}"#))
-        #expect(!handReads(#"{"ok":true,"result":[{"update_id":9007199254740993,"callback_query":\#(tap)}]}"#), "an id past 2^53 would come out rounded")
+        #expect(
+            !handReads(#"{"ok":true,"result":[{"update_id":9007199254740993,"callback_query":\#(tap)}]}"#),
+            "an id past 2^53 would come out rounded")
         #expect(!handReads(#"{"ok":true,"result":[{"update_id":5.5}]}"#))
-        #expect(!handReads(#"{"ok":true,"result":[{"update_id":5,"message":{"message_id":1,"chat":{"id":1,"type":"private"},"date":1,"text":7}}]}"#))
+        #expect(
+            !handReads(
+                #"{"ok":true,"result":[{"update_id":5,"message":{"message_id":1,"chat":{"id":1,"type":"private"},"date":1,"text":7}}]}"#
+            ))
         #expect(!handReads(#"{"ok":false,"error_code":409,"description":"Conflict"}"#))
         #expect(!handReads("{not json"))
     }
 
     @Test func errorsMapToTypedCases() throws {
         func decode(_ status: Int, _ json: String) -> Error? {
-            do { _ = try BotAPI.decode(HTTPResult(status: status, body: Data(json.utf8)), as: Bool.self); return nil } catch { return error }
+            do {
+                _ = try BotAPI.decode(HTTPResult(status: status, body: Data(json.utf8)), as: Bool.self)
+                return nil
+            } catch { return error }
         }
-        #expect(decode(429, #"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 7","parameters":{"retry_after":7}}"#) as? BotAPIError == .retryAfter(seconds: 7))
-        #expect(decode(403, #"{"ok":false,"error_code":403,"description":"Forbidden: bot was blocked by the user"}"#) as? BotAPIError == .blocked("Forbidden: bot was blocked by the user"))
-        #expect(decode(409, #"{"ok":false,"error_code":409,"description":"Conflict: terminated by other getUpdates request"}"#) as? BotAPIError == .conflict("Conflict: terminated by other getUpdates request"))
-        #expect(decode(401, #"{"ok":false,"error_code":401,"description":"Unauthorized"}"#) as? BotAPIError == .unauthorized)
-        #expect(decode(502, "<html>Bad Gateway</html>") as? BotAPIError == .server(code: 502, description: "non-JSON body"))
+        #expect(
+            decode(
+                429,
+                #"{"ok":false,"error_code":429,"description":"Too Many Requests: retry after 7","parameters":{"retry_after":7}}"#
+            ) as? BotAPIError == .retryAfter(seconds: 7))
+        #expect(
+            decode(403, #"{"ok":false,"error_code":403,"description":"Forbidden: bot was blocked by the user"}"#)
+                as? BotAPIError == .blocked("Forbidden: bot was blocked by the user"))
+        #expect(
+            decode(
+                409, #"{"ok":false,"error_code":409,"description":"Conflict: terminated by other getUpdates request"}"#)
+                as? BotAPIError == .conflict("Conflict: terminated by other getUpdates request"))
+        #expect(
+            decode(401, #"{"ok":false,"error_code":401,"description":"Unauthorized"}"#) as? BotAPIError == .unauthorized
+        )
+        #expect(
+            decode(502, "<html>Bad Gateway</html>") as? BotAPIError == .server(code: 502, description: "non-JSON body"))
         #expect(decode(200, "{not json") as? BotAPIError == .malformedResponse("HTTP 200, 9 bytes"))
-        let notModified = decode(400, #"{"ok":false,"error_code":400,"description":"Bad Request: message is not modified: specified new message content and reply markup are exactly the same"}"#)
+        let notModified = decode(
+            400,
+            #"{"ok":false,"error_code":400,"description":"Bad Request: message is not modified: specified new message content and reply markup are exactly the same"}"#
+        )
         #expect(notModified.map(BotAPI.isNotModified) == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorCore
 
 /// Fixtures/fsrs-vectors.json, written by tools/fsrs/make_vectors.py from py-fsrs (the reference).
@@ -39,7 +40,8 @@ struct FSRSVectors: Decodable {
     var fuzzedHistories: [History]
 
     static func load() throws -> FSRSVectors {
-        let path = try #require(Bundle.module.path(forResource: "fsrs-vectors", ofType: "json", inDirectory: "Fixtures"))
+        let path = try #require(
+            Bundle.module.path(forResource: "fsrs-vectors", ofType: "json", inDirectory: "Fixtures"))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(FSRSVectors.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -50,9 +52,10 @@ struct FSRSVectors: Decodable {
     /// Replays one history; returns every disagreement with py-fsrs and the largest float error seen.
     static func replay(_ history: History) -> (mismatches: [String], maxError: Double) {
         let s = history.scheduler
-        let scheduler = FSRSScheduler(FSRSParameters(
-            weights: s.parameters, desiredRetention: s.desiredRetention, learningSteps: s.learningSteps,
-            relearningSteps: s.relearningSteps, maximumInterval: s.maximumInterval, enableFuzzing: s.enableFuzzing))
+        let scheduler = FSRSScheduler(
+            FSRSParameters(
+                weights: s.parameters, desiredRetention: s.desiredRetention, learningSteps: s.learningSteps,
+                relearningSteps: s.relearningSteps, maximumInterval: s.maximumInterval, enableFuzzing: s.enableFuzzing))
         var random = SeededRandom(seed: history.seed ?? 0)
         var card = FSRSCard.new(due: Date(timeIntervalSince1970: history.start))
         var mismatches: [String] = []
@@ -131,7 +134,8 @@ struct FSRSVectors: Decodable {
             let range = scheduler.fuzzRange(days)
             // As in py-fsrs, round(u·(max−min+1)+min) with u < 1 reaches max+1 (capped at the maximum interval).
             let high = min(range.max + 1, scheduler.parameters.maximumInterval)
-            var a = SeededRandom(seed: 12345), b = SeededRandom(seed: 12345)
+            var a = SeededRandom(seed: 12345)
+            var b = SeededRandom(seed: 12345)
             var seen = Set<Int>()
             for _ in 0..<2000 {
                 let x = scheduler.fuzzedIntervalDays(days, random: &a)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorCore
 
 /// Issue #23: the chance shown right after a practice test agrees with it, leans on fresh tests of
@@ -19,10 +20,12 @@ struct PassChanceEvidenceTests {
     }
 
     static func test(_ n: Int, id: Int, correct: Int, daysAgo: Double = 0) -> QuizResult {
-        let exam = ExamScoring.score(format: texas, sectionOfQuestion: Array(repeating: 0, count: 30), correct: (0..<30).map { $0 < correct })
+        let exam = ExamScoring.score(
+            format: texas, sectionOfQuestion: Array(repeating: 0, count: 30), correct: (0..<30).map { $0 < correct })
         let at = R.now - daysAgo * 86_400
-        return QuizResult(quizID: id, mode: .practiceTest(number: n), stateCode: "TX", correct: correct, total: 30, passPercent: 70,
-                          startedAt: at - 1200, finishedAt: at, byTopic: [], missedIDs: [], exam: exam)
+        return QuizResult(
+            quizID: id, mode: .practiceTest(number: n), stateCode: "TX", correct: correct, total: 30, passPercent: 70,
+            startedAt: at - 1200, finishedAt: at, byTopic: [], missedIDs: [], exam: exam)
     }
 
     func chance(_ tests: [QuizResult], progress: [String: QuestionStats] = Self.midLearner()) -> ReadinessEstimate {
@@ -34,11 +37,17 @@ struct PassChanceEvidenceTests {
         #expect(before.isShown)
         let passed = chance([Self.test(1, id: 1, correct: 28)])
         let failed = chance([Self.test(1, id: 1, correct: 16)])
-        #expect(passed.passProbability > before.passProbability + 0.10, "a fresh 28/30: \(before.passProbability) → \(passed.passProbability)")
-        #expect(failed.passProbability < before.passProbability - 0.10, "a fresh 16/30: \(before.passProbability) → \(failed.passProbability)")
+        #expect(
+            passed.passProbability > before.passProbability + 0.10,
+            "a fresh 28/30: \(before.passProbability) → \(passed.passProbability)")
+        #expect(
+            failed.passProbability < before.passProbability - 0.10,
+            "a fresh 16/30: \(before.passProbability) → \(failed.passProbability)")
         // The same test again, all right: memorised items are recognition, not knowledge.
         let retaken = chance([Self.test(1, id: 1, correct: 16), Self.test(1, id: 2, correct: 30)])
-        #expect(abs(retaken.passProbability - failed.passProbability) < 0.05, "a retake 30/30: \(failed.passProbability) → \(retaken.passProbability)")
+        #expect(
+            abs(retaken.passProbability - failed.passProbability) < 0.05,
+            "a retake 30/30: \(failed.passProbability) → \(retaken.passProbability)")
         #expect(retaken.tests.lastWasRetake && retaken.tests.fresh == 1)
         // A different test passed the same way counts in full.
         let second = chance([Self.test(1, id: 1, correct: 16), Self.test(2, id: 2, correct: 30)])
@@ -53,8 +62,9 @@ struct PassChanceEvidenceTests {
         var ranOut = Self.test(2, id: 2, correct: 5)
         ranOut.timedOut = true
         #expect(Readiness.TestEvidence(results: [ranOut], now: R.now).total == 0)
-        let quiz = QuizResult(quizID: 3, mode: .quick, stateCode: "TX", correct: 10, total: 10, passPercent: 70, startedAt: R.now,
-                              finishedAt: R.now, byTopic: [], missedIDs: [])
+        let quiz = QuizResult(
+            quizID: 3, mode: .quick, stateCode: "TX", correct: 10, total: 10, passPercent: 70, startedAt: R.now,
+            finishedAt: R.now, byTopic: [], missedIDs: [])
         #expect(Readiness.TestEvidence(results: [quiz], now: R.now).total == 0)
     }
 
@@ -70,9 +80,13 @@ struct PassChanceEvidenceTests {
 
     /// The issue: "a learner with 3 fresh passes and every topic tried should see a range no wider than 20 points".
     @Test func threeFreshPassesNarrowTheRange() {
-        let e = chance([Self.test(1, id: 1, correct: 27, daysAgo: 2), Self.test(2, id: 2, correct: 28, daysAgo: 1), Self.test(3, id: 3, correct: 27)])
+        let e = chance([
+            Self.test(1, id: 1, correct: 27, daysAgo: 2), Self.test(2, id: 2, correct: 28, daysAgo: 1),
+            Self.test(3, id: 3, correct: 27),
+        ])
         #expect(e.topicsNotTried.isEmpty)
-        let shown = ReadinessSummary(estimate: e, status: Readiness.readyStatus(results: [], stateCode: "TX", estimate: e))
+        let shown = ReadinessSummary(
+            estimate: e, status: Readiness.readyStatus(results: [], stateCode: "TX", estimate: e))
         #expect(shown.highPercent - shown.lowPercent <= 20, "\(shown.lowPercent)-\(shown.highPercent)%")
         #expect(shown.lowPercent >= 70, "three passes by 6+ points: \(shown.lowPercent)-\(shown.highPercent)%")
         #expect(shown.recentTests == 3)
@@ -81,10 +95,12 @@ struct PassChanceEvidenceTests {
     /// The audit's example: "You passed! 21/25" then "0-25%". A just-passed test now pulls the
     /// number toward it, and the results screen says how to read a close pass.
     @Test func aClosePassIsReadAsEvidenceNotProof() throws {
-        let tx = StateInfo(code: "TX", name: "Texas", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H",
-                           launch: true, confidence: .high, note: nil, test: Self.texas)
-        let banks = Banks(states: [tx], universal: R.synthetic.filter { $0.stateCode == nil },
-                          stateQuestions: ["TX": R.synthetic.filter { $0.stateCode != nil }])
+        let tx = StateInfo(
+            code: "TX", name: "Texas", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H",
+            launch: true, confidence: .high, note: nil, test: Self.texas)
+        let banks = Banks(
+            states: [tx], universal: R.synthetic.filter { $0.stateCode == nil },
+            stateQuestions: ["TX": R.synthetic.filter { $0.stateCode != nil }])
         var s = Sample.newChat()
         s.learner.stateCode = "TX"
         // A modest learner by first answers: about half of 126 right.
@@ -95,17 +111,27 @@ struct PassChanceEvidenceTests {
         s.progress = progress
         let start = Readiness.estimate(progress: progress, pool: banks.pool(for: "TX"), format: Self.texas, now: R.now)
         var effects: [Effect]
-        (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "c", action: .startTest(1), messageID: 1), DialogueContext(banks: banks, now: R.now, seed: 5))
+        (s, effects) = Dialogue.reduce(
+            s, .buttonTapped(callbackID: "c", action: .startTest(1), messageID: 1),
+            DialogueContext(banks: banks, now: R.now, seed: 5))
         let quiz = try #require(s.session.quiz)
         for i in 0..<30 {
             let q = try #require(banks.question(s.session.quiz!.currentQuestionID))
             let option = i < 22 ? q.correctAnswerIndex : (q.correctAnswerIndex + 1) % q.answers.count
-            (s, effects) = Dialogue.reduce(s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: i, option: option), messageID: 10),
-                                           DialogueContext(banks: banks, now: R.now.addingTimeInterval(Double(i) * 20), seed: UInt64(i)))
+            (s, effects) = Dialogue.reduce(
+                s,
+                .buttonTapped(
+                    callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: i, option: option), messageID: 10),
+                DialogueContext(banks: banks, now: R.now.addingTimeInterval(Double(i) * 20), seed: UInt64(i)))
         }
         // The results (a level reached during the test is announced after them).
-        let results = effects.compactMap { e -> ResultsView? in if case .send(let r) = e, case .results(let v) = r.message { v } else { nil } }
-        guard let view = results.first, results.count == 1 else { Issue.record("no results"); return }
+        let results = effects.compactMap { e -> ResultsView? in
+            if case .send(let r) = e, case .results(let v) = r.message { v } else { nil }
+        }
+        guard let view = results.first, results.count == 1 else {
+            Issue.record("no results")
+            return
+        }
         #expect(view.result.exam?.passed == true && view.result.correct == 22)
         let shown = try #require(view.readiness)
         #expect(shown.shown && shown.recentTests == 1)

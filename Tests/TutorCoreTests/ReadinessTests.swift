@@ -1,33 +1,46 @@
 import Foundation
-import Testing
 import LearnerSimulation
+import Testing
+
 @testable import TutorCore
 
 @Suite struct ReadinessTests {
     // The real formats from states.json.
-    static let ny = TestFormat(questions: 20, passCorrect: 14, sections: [
-        TestSection(name: "Road signs", pool: .signs, questions: 4, passCorrect: 2),
-        TestSection(name: "Rules of the road", pool: .rules, questions: 16),
-    ])
-    static let oh = TestFormat(questions: 40, passCorrect: 30, sections: [
-        TestSection(name: "Road signs", pool: .signs, questions: 20, passCorrect: 15),
-        TestSection(name: "Traffic laws", pool: .rules, questions: 20, passCorrect: 15),
-    ])
-    static let va = TestFormat(questions: 35, passCorrect: 30, sections: [
-        TestSection(name: "Road signs", pool: .signs, questions: 10, passCorrect: 10),
-        TestSection(name: "General knowledge", pool: .rules, questions: 25, passCorrect: 20),
-    ])
-    static let nc = TestFormat(questions: 25, passCorrect: 20, sections: [
-        TestSection(name: "Knowledge test", pool: .all, questions: 25),
-        TestSection(name: "Road-sign test", pool: .signs, questions: 12, passCorrect: 9, separate: true),
-    ])
-    static let ca = TestFormat(questions: 46, passCorrect: 38, sections: [TestSection(name: "Knowledge test", pool: .all, questions: 46)])
+    static let ny = TestFormat(
+        questions: 20, passCorrect: 14,
+        sections: [
+            TestSection(name: "Road signs", pool: .signs, questions: 4, passCorrect: 2),
+            TestSection(name: "Rules of the road", pool: .rules, questions: 16),
+        ])
+    static let oh = TestFormat(
+        questions: 40, passCorrect: 30,
+        sections: [
+            TestSection(name: "Road signs", pool: .signs, questions: 20, passCorrect: 15),
+            TestSection(name: "Traffic laws", pool: .rules, questions: 20, passCorrect: 15),
+        ])
+    static let va = TestFormat(
+        questions: 35, passCorrect: 30,
+        sections: [
+            TestSection(name: "Road signs", pool: .signs, questions: 10, passCorrect: 10),
+            TestSection(name: "General knowledge", pool: .rules, questions: 25, passCorrect: 20),
+        ])
+    static let nc = TestFormat(
+        questions: 25, passCorrect: 20,
+        sections: [
+            TestSection(name: "Knowledge test", pool: .all, questions: 25),
+            TestSection(name: "Road-sign test", pool: .signs, questions: 12, passCorrect: 9, separate: true),
+        ])
+    static let ca = TestFormat(
+        questions: 46, passCorrect: 38, sections: [TestSection(name: "Knowledge test", pool: .all, questions: 46)])
     /// MI: count unknown; the loader puts the 25-question stand-in into the section.
-    static let mi = TestFormat(questions: nil, passCorrect: nil, sections: [
-        TestSection(name: "Knowledge test", pool: .all, questions: TestFormat.unknownCountStandIn),
-    ])
+    static let mi = TestFormat(
+        questions: nil, passCorrect: nil,
+        sections: [
+            TestSection(name: "Knowledge test", pool: .all, questions: TestFormat.unknownCountStandIn)
+        ])
     static func plain(_ n: Int, _ pass: Int) -> TestFormat {
-        TestFormat(questions: n, passCorrect: pass, sections: [TestSection(name: "Knowledge test", pool: .all, questions: n)])
+        TestFormat(
+            questions: n, passCorrect: pass, sections: [TestSection(name: "Knowledge test", pool: .all, questions: n)])
     }
 
     static func choose(_ n: Int, _ k: Int) -> Double {
@@ -55,11 +68,12 @@ import LearnerSimulation
     }
 
     @Test func oneSectionIsTheBinomialTail() {
-        let p = Readiness.exactPassProbability(format: Self.plain(20, 14), sectionSuccess: [[Double](repeating: 0.7, count: 20)])
+        let p = Readiness.exactPassProbability(
+            format: Self.plain(20, 14), sectionSuccess: [[Double](repeating: 0.7, count: 20)])
         var tail = 0.0
         for k in 14...20 { tail += Self.choose(20, k) * pow(0.7, Double(k)) * pow(0.3, Double(20 - k)) }
         #expect(abs(p - tail) < 1e-12)
-        #expect(abs(tail - 0.608009812) < 1e-9)   // the textbook figure
+        #expect(abs(tail - 0.608009812) < 1e-9)  // the textbook figure
         // MI: no pass mark given, so 80% of the 25 stand-in questions, as ExamScoring does.
         let mi = Readiness.exactPassProbability(format: Self.mi, sectionSuccess: [[Double](repeating: 0.75, count: 25)])
         #expect(abs(mi - Self.atLeast(25, 20, 0.75)) < 1e-12)
@@ -68,18 +82,22 @@ import LearnerSimulation
     /// Every outcome of a small test with all the rules (section minimum, plain section, separate
     /// test), scored by ExamScoring: the DP must agree with brute force to the last digit.
     @Test func agreesWithScoringEveryOutcome() {
-        let format = TestFormat(questions: 7, passCorrect: 5, sections: [
-            TestSection(name: "Signs", pool: .signs, questions: 3, passCorrect: 2),
-            TestSection(name: "Rules", pool: .rules, questions: 4),
-            TestSection(name: "Sign test", pool: .signs, questions: 3, passCorrect: 2, separate: true),
-        ])
+        let format = TestFormat(
+            questions: 7, passCorrect: 5,
+            sections: [
+                TestSection(name: "Signs", pool: .signs, questions: 3, passCorrect: 2),
+                TestSection(name: "Rules", pool: .rules, questions: 4),
+                TestSection(name: "Sign test", pool: .signs, questions: 3, passCorrect: 2, separate: true),
+            ])
         let success: [[Double]] = [[0.9, 0.35, 0.6], [0.8, 0.55, 0.7, 0.95], [0.5, 0.85, 0.65]]
         let flat = success.flatMap { $0 }
         let sectionOf = success.enumerated().flatMap { i, ps in Array(repeating: i, count: ps.count) }
         var brute = 0.0
         for mask in 0..<(1 << flat.count) {
             let right = flat.indices.map { mask & (1 << $0) != 0 }
-            guard ExamScoring.score(format: format, sectionOfQuestion: sectionOf, correct: right).passed else { continue }
+            guard ExamScoring.score(format: format, sectionOfQuestion: sectionOf, correct: right).passed else {
+                continue
+            }
             brute += flat.indices.reduce(1.0) { $0 * (right[$1] ? flat[$1] : 1 - flat[$1]) }
         }
         #expect(brute > 0.2 && brute < 0.8)
@@ -88,7 +106,8 @@ import LearnerSimulation
 
     /// NY: 14 of 20 overall AND at least 2 of the 4 signs.
     @Test func newYorkSignMinimumCountsWhenSignsAreWeak() {
-        let signs = [Double](repeating: 0.3, count: 4), rules = [Double](repeating: 0.9, count: 16)
+        let signs = [Double](repeating: 0.3, count: 4)
+        let rules = [Double](repeating: 0.9, count: 16)
         let ny = Readiness.exactPassProbability(format: Self.ny, sectionSuccess: [signs, rules])
         let hand = (2...4).reduce(0.0) { $0 + Self.pmf(4, $1, 0.3) * Self.atLeast(16, 14 - $1, 0.9) }
         #expect(abs(ny - hand) < 1e-12)
@@ -97,28 +116,35 @@ import LearnerSimulation
         #expect(withoutRule - ny > 0.1)
         // Strong signs: the rule hardly matters.
         let strong = [[Double](repeating: 0.95, count: 4), rules]
-        #expect(abs(Readiness.exactPassProbability(format: Self.ny, sectionSuccess: strong)
-                    - Readiness.exactPassProbability(format: Self.plain(20, 14), sectionSuccess: [strong.flatMap { $0 }])) < 0.002)
+        #expect(
+            abs(
+                Readiness.exactPassProbability(format: Self.ny, sectionSuccess: strong)
+                    - Readiness.exactPassProbability(
+                        format: Self.plain(20, 14), sectionSuccess: [strong.flatMap { $0 }])) < 0.002)
     }
 
     /// OH: 15 of 20 in each part (so 30 of 40 overall follows).
     @Test func ohioNeedsEachHalf() {
-        let signs = [Double](repeating: 0.95, count: 20), rules = [Double](repeating: 0.7, count: 20)
+        let signs = [Double](repeating: 0.95, count: 20)
+        let rules = [Double](repeating: 0.7, count: 20)
         let oh = Readiness.exactPassProbability(format: Self.oh, sectionSuccess: [signs, rules])
         #expect(abs(oh - Self.atLeast(20, 15, 0.95) * Self.atLeast(20, 15, 0.7)) < 1e-12)
         let pooled = Readiness.exactPassProbability(format: Self.plain(40, 30), sectionSuccess: [signs + rules])
-        #expect(pooled - oh > 0.2)   // great signs cannot make up for weak rules
+        #expect(pooled - oh > 0.2)  // great signs cannot make up for weak rules
     }
 
     /// VA: all 10 signs right, and 20 of 25 rules.
     @Test func virginiaNeedsEverySign() {
-        let va = Readiness.exactPassProbability(format: Self.va, sectionSuccess: [[Double](repeating: 0.9, count: 10), [Double](repeating: 0.85, count: 25)])
+        let va = Readiness.exactPassProbability(
+            format: Self.va,
+            sectionSuccess: [[Double](repeating: 0.9, count: 10), [Double](repeating: 0.85, count: 25)])
         #expect(abs(va - pow(0.9, 10) * Self.atLeast(25, 20, 0.85)) < 1e-12)
     }
 
     /// NC: 20 of 25, and separately 9 of 12 signs; the separate test is not in the 25.
     @Test func northCarolinaSignTestMultipliesIn() {
-        let knowledge = [Double](repeating: 0.8, count: 25), signs = [Double](repeating: 0.7, count: 12)
+        let knowledge = [Double](repeating: 0.8, count: 25)
+        let signs = [Double](repeating: 0.7, count: 12)
         let nc = Readiness.exactPassProbability(format: Self.nc, sectionSuccess: [knowledge, signs])
         let main = Readiness.exactPassProbability(format: Self.plain(25, 20), sectionSuccess: [knowledge])
         #expect(abs(main - Self.atLeast(25, 20, 0.8)) < 1e-12)
@@ -144,15 +170,18 @@ import LearnerSimulation
 
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
     /// A pool shaped like a real one: every topic, a state's own questions, four options each.
-    static let sizes: [Topic: Int] = Dictionary(uniqueKeysWithValues: Topic.allCases.map { ($0, $0 == .roadSigns ? 60 : ($0 == .stateSpecific ? 30 : 16)) })
+    static let sizes: [Topic: Int] = Dictionary(
+        uniqueKeysWithValues: Topic.allCases.map { ($0, $0 == .roadSigns ? 60 : ($0 == .stateSpecific ? 30 : 16)) })
     static let synthetic = pool(sizes: sizes)
 
     static func pool(sizes: [Topic: Int]) -> [Question] {
         Topic.allCases.flatMap { topic in
             (0..<(sizes[topic] ?? 0)).map { i in
-                Question(id: "\(topic.rawValue)-\(i)", category: topic, difficulty: Difficulty.allCases[i % 3],
-                         questionText: "Q", answers: ["A", "B", "C", "D"], correctAnswerIndex: 0, explanation: "E", source: "S",
-                         stateCode: topic == .stateSpecific ? "TX" : nil)
+                Question(
+                    id: "\(topic.rawValue)-\(i)", category: topic, difficulty: Difficulty.allCases[i % 3],
+                    questionText: "Q", answers: ["A", "B", "C", "D"], correctAnswerIndex: 0, explanation: "E",
+                    source: "S",
+                    stateCode: topic == .stateSpecific ? "TX" : nil)
             }
         }
     }
@@ -162,8 +191,11 @@ import LearnerSimulation
     /// Records an answer the way the reducer does: the trace's prior is what the learner's first answers say.
     static func answer(_ progress: inout [String: QuestionStats], _ id: String, _ right: Bool, at: Date) {
         let q = question(id)
-        let unstudied = Knowledge.counts(progress[id], at: at) ? Readiness.FirstAnswers(progress: progress, pool: synthetic).unstudiedKnown(q) : nil
-        progress[id, default: QuestionStats(lastAnsweredAt: at)].record(correct: right, at: at, question: q, unstudied: unstudied)
+        let unstudied =
+            Knowledge.counts(progress[id], at: at)
+            ? Readiness.FirstAnswers(progress: progress, pool: synthetic).unstudiedKnown(q) : nil
+        progress[id, default: QuestionStats(lastAnsweredAt: at)].record(
+            correct: right, at: at, question: q, unstudied: unstudied)
     }
 
     @Test func noAnswersGiveTheNewcomerPriorAndShowNothing() {
@@ -181,7 +213,9 @@ import LearnerSimulation
     @Test func fortyRightAnswersDoNotMakeAPass() {
         var progress: [String: QuestionStats] = [:]
         let universal = Self.synthetic.filter { $0.stateCode == nil }
-        for (i, q) in universal.enumerated() where i % 7 == 0 && progress.count < 40 { Self.answer(&progress, q.id, true, at: Self.now - 3600) }
+        for (i, q) in universal.enumerated() where i % 7 == 0 && progress.count < 40 {
+            Self.answer(&progress, q.id, true, at: Self.now - 3600)
+        }
         Self.answer(&progress, "stateSpecific-0", false, at: Self.now - 3600)
         Self.answer(&progress, "stateSpecific-1", false, at: Self.now - 3600)
         let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.ca, now: Self.now)
@@ -199,7 +233,7 @@ import LearnerSimulation
     @Test func failingAPracticeTestReadsAsNotReady() {
         var progress: [String: QuestionStats] = [:]
         let test = Self.synthetic.enumerated().filter { $0.offset % 6 == 0 }.prefix(30).map(\.element.id)
-        for (i, id) in test.enumerated() { Self.answer(&progress, id, i % 3 == 0, at: Self.now - 3600 + Double(i)) }   // 10 of 30
+        for (i, id) in test.enumerated() { Self.answer(&progress, id, i % 3 == 0, at: Self.now - 3600 + Double(i)) }  // 10 of 30
         let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
         #expect(e.passProbabilityRange.upperBound < 0.2, "\(e.passProbabilityRange)")
     }
@@ -207,7 +241,9 @@ import LearnerSimulation
     @Test func drillingOneTopicSaysLittleAboutAnother() {
         var progress: [String: QuestionStats] = [:]
         for day in 0..<10 {
-            for i in 0..<60 { Self.answer(&progress, "roadSigns-\(i)", true, at: Self.now - Double(10 - day) * 86_400 + Double(i)) }
+            for i in 0..<60 {
+                Self.answer(&progress, "roadSigns-\(i)", true, at: Self.now - Double(10 - day) * 86_400 + Double(i))
+            }
         }
         let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.ca, now: Self.now)
         #expect(e.accuracyByTopic[.roadSigns]! > 0.9)
@@ -228,10 +264,14 @@ import LearnerSimulation
             Self.answer(&drilled, id, true, at: Self.now - 6800)
         }
         let after = Readiness.estimate(progress: drilled, pool: Self.synthetic, format: Self.ny, now: Self.now)
-        #expect(abs(after.passProbability - before.passProbability) < 0.005, "\(before.passProbability) → \(after.passProbability)")
+        #expect(
+            abs(after.passProbability - before.passProbability) < 0.005,
+            "\(before.passProbability) → \(after.passProbability)")
         // The same right answers a day later do count.
         var spaced = progress
-        for (i, id) in ids.enumerated() where i % 2 == 1 { Self.answer(&spaced, id, true, at: Self.now - 7200 + 86_400) }
+        for (i, id) in ids.enumerated() where i % 2 == 1 {
+            Self.answer(&spaced, id, true, at: Self.now - 7200 + 86_400)
+        }
         let later = Readiness.estimate(progress: spaced, pool: Self.synthetic, format: Self.ny, now: Self.now + 86_400)
         let mean = { (e: ReadinessEstimate) in e.accuracyByTopic.values.reduce(0, +) / Double(e.accuracyByTopic.count) }
         #expect(abs(mean(after) - mean(before)) < 0.002)
@@ -248,9 +288,12 @@ import LearnerSimulation
             }
             return progress
         }
-        let f = Readiness.estimate(progress: learned(daysAgo: 0.1), pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
-        let o = Readiness.estimate(progress: learned(daysAgo: 60), pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
-        #expect(f.passProbability > o.passProbability + 0.3, "fresh \(f.passProbability), 60 days old \(o.passProbability)")
+        let f = Readiness.estimate(
+            progress: learned(daysAgo: 0.1), pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
+        let o = Readiness.estimate(
+            progress: learned(daysAgo: 60), pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
+        #expect(
+            f.passProbability > o.passProbability + 0.3, "fresh \(f.passProbability), 60 days old \(o.passProbability)")
         #expect(o.passProbability < 0.1)
         // One lucky answer is weak evidence: on four options a guess is right a quarter of the time.
         var one = QuestionStats(lastAnsweredAt: Self.now)
@@ -262,7 +305,9 @@ import LearnerSimulation
     @Test func aGuesserIsNotFlattered() {
         var progress: [String: QuestionStats] = [:]
         var random = SeededRandom(seed: 4)
-        for (i, q) in Self.synthetic.enumerated() { Self.answer(&progress, q.id, random.unit() < 0.25, at: Self.now - Double(i) * 60) }
+        for (i, q) in Self.synthetic.enumerated() {
+            Self.answer(&progress, q.id, random.unit() < 0.25, at: Self.now - Double(i) * 60)
+        }
         let e = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.ca, now: Self.now)
         #expect(e.isShown)
         #expect(e.passProbabilityRange.upperBound < 0.1, "\(e.passProbabilityRange)")
@@ -272,17 +317,23 @@ import LearnerSimulation
         var progress: [String: QuestionStats] = [:]
         for q in Self.synthetic.prefix(100) { Self.answer(&progress, q.id, true, at: Self.now - 86_400) }
         var withStrangers = progress
-        for i in 0..<50 { withStrangers["ny-\(i)"] = QuestionStats(seen: 3, correct: 0, lastCorrect: false, lastAnsweredAt: Self.now, missed: true) }
-        #expect(Readiness.estimate(progress: withStrangers, pool: Self.synthetic, format: Self.oh, now: Self.now)
+        for i in 0..<50 {
+            withStrangers["ny-\(i)"] = QuestionStats(
+                seen: 3, correct: 0, lastCorrect: false, lastAnsweredAt: Self.now, missed: true)
+        }
+        #expect(
+            Readiness.estimate(progress: withStrangers, pool: Self.synthetic, format: Self.oh, now: Self.now)
                 == Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.oh, now: Self.now))
     }
 
     /// The honest-number check, small enough for the suite (the full table is `bench --calibration`):
     /// simulated learners of every study pattern, whose hidden knowledge follows another model.
     @Test func simulatedLearnersAreCalibrated() {
-        let state = StateInfo(code: "TX", name: "Texas", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H",
-                              launch: true, confidence: .high, note: nil, test: Self.plain(30, 21))
-        let all = Calibration.run(state: state, pool: Self.synthetic, learnersPerPattern: 3, days: 14, truthTests: 0, seed: 7)
+        let state = StateInfo(
+            code: "TX", name: "Texas", timeZones: ["America/Chicago"], minPermitAge: 15, handbook: "H",
+            launch: true, confidence: .high, note: nil, test: Self.plain(30, 21))
+        let all = Calibration.run(
+            state: state, pool: Self.synthetic, learnersPerPattern: 3, days: 14, truthTests: 0, seed: 7)
         // Every hidden-knowledge generator on its own: a number tuned on one model must hold on the others.
         // Looser than the bench's floors (3 learners a pattern on a made-up pool; the shipped banks'
         // figures are in the README): this guards against a change that breaks one generator.
@@ -317,35 +368,50 @@ import LearnerSimulation
     // MARK: - Ready to test
 
     static func testResult(_ n: Int, id: Int, correct: Int, state: String = "TX") -> QuizResult {
-        let exam = ExamScoring.score(format: plain(30, 21), sectionOfQuestion: Array(repeating: 0, count: 30),
-                                     correct: (0..<30).map { $0 < correct })
-        return QuizResult(quizID: id, mode: .practiceTest(number: n), stateCode: state, correct: correct, total: 30, passPercent: 70,
-                          startedAt: now, finishedAt: now, byTopic: [], missedIDs: [], exam: exam)
+        let exam = ExamScoring.score(
+            format: plain(30, 21), sectionOfQuestion: Array(repeating: 0, count: 30),
+            correct: (0..<30).map { $0 < correct })
+        return QuizResult(
+            quizID: id, mode: .practiceTest(number: n), stateCode: state, correct: correct, total: 30, passPercent: 70,
+            startedAt: now, finishedAt: now, byTopic: [], missedIDs: [], exam: exam)
     }
 
     @Test func readyNeedsThreeDifferentTestsWithMarginEveryTopicAndAHighChance() {
         var progress: [String: QuestionStats] = [:]
         for q in Self.synthetic { Self.answer(&progress, q.id, true, at: Self.now - 3600) }
-        let strong = Readiness.estimate(progress: progress, pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
+        let strong = Readiness.estimate(
+            progress: progress, pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
         #expect(strong.isShown && strong.passProbability > 0.85 && strong.topicsNotTried.isEmpty)
         // Three passes of the same test count once; 21 of 30 is a pass by one question, not by 10 points.
-        let same = [Self.testResult(1, id: 1, correct: 28), Self.testResult(1, id: 2, correct: 28), Self.testResult(1, id: 3, correct: 28)]
+        let same = [
+            Self.testResult(1, id: 1, correct: 28), Self.testResult(1, id: 2, correct: 28),
+            Self.testResult(1, id: 3, correct: 28),
+        ]
         #expect(Readiness.readyStatus(results: same, stateCode: "TX", estimate: strong).testsPassedWithMargin == 1)
         // A retake is memory of its answers: test 1 failed, then retaken at 29/30, still counts as failed.
-        let memorised = [Self.testResult(1, id: 1, correct: 15), Self.testResult(2, id: 2, correct: 27),
-                         Self.testResult(3, id: 3, correct: 28), Self.testResult(1, id: 4, correct: 29)]
+        let memorised = [
+            Self.testResult(1, id: 1, correct: 15), Self.testResult(2, id: 2, correct: 27),
+            Self.testResult(3, id: 3, correct: 28), Self.testResult(1, id: 4, correct: 29),
+        ]
         #expect(Readiness.readyStatus(results: memorised, stateCode: "TX", estimate: strong).testsPassedWithMargin == 2)
         // 23 of 30 (77%) passes the 70% mark, but not by 10 points.
-        let scraped = [Self.testResult(1, id: 1, correct: 23), Self.testResult(2, id: 2, correct: 23), Self.testResult(3, id: 3, correct: 23)]
+        let scraped = [
+            Self.testResult(1, id: 1, correct: 23), Self.testResult(2, id: 2, correct: 23),
+            Self.testResult(3, id: 3, correct: 23),
+        ]
         #expect(!Readiness.readyStatus(results: scraped, stateCode: "TX", estimate: strong).isReady)
-        let earned = [Self.testResult(1, id: 1, correct: 27), Self.testResult(2, id: 2, correct: 28), Self.testResult(0, id: 3, correct: 27)]
+        let earned = [
+            Self.testResult(1, id: 1, correct: 27), Self.testResult(2, id: 2, correct: 28),
+            Self.testResult(0, id: 3, correct: 27),
+        ]
         #expect(Readiness.readyStatus(results: earned, stateCode: "TX", estimate: strong).isReady)
         // Another state's results do not count here.
         #expect(!Readiness.readyStatus(results: earned, stateCode: "WY", estimate: strong).isReady)
         // Untried topics keep the badge away and are counted.
         var partial = progress
         for q in Self.synthetic where q.category == .crashes || q.category == .freeways { partial[q.id] = nil }
-        let gaps = Readiness.estimate(progress: partial, pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
+        let gaps = Readiness.estimate(
+            progress: partial, pool: Self.synthetic, format: Self.plain(30, 21), now: Self.now)
         let status = Readiness.readyStatus(results: earned, stateCode: "TX", estimate: gaps)
         #expect(!status.isReady && status.topicsNotTried == 2)
     }

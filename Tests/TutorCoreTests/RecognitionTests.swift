@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorCore
 
 /// Issue #40: what a learner only recognises is not what they know. An answer seen hours ago, a
@@ -21,12 +22,16 @@ struct RecognitionTests {
         var asked = 0
         for sitting in 0..<5 {
             var t = cramDay + 9 * 3600 + Double(sitting) * 7200
-            for id in missed { R.answer(&progress, id, true, at: t); t += 20 }
+            for id in missed {
+                R.answer(&progress, id, true, at: t)
+                t += 20
+            }
             missed = []
             while asked < 30 * (sitting + 1) {
                 let q = questions[asked]
                 let right = asked % 5 < 3
-                R.answer(&progress, q.id, right, at: t); t += 20
+                R.answer(&progress, q.id, right, at: t)
+                t += 20
                 if !right { missed.append(q.id) }
                 asked += 1
             }
@@ -36,24 +41,34 @@ struct RecognitionTests {
         var tests: [QuizResult] = []
         for n in 1...4 {
             let end = cramDay + 19 * 3600 + Double(n) * 900
-            var fresh = (correct: 0.0, total: 0.0), right = 0
+            var fresh = (correct: 0.0, total: 0.0)
+            var right = 0
             for k in 0..<30 {
                 let id = k < 10 ? questions[110 + (n - 1) * 10 + k].id : questions[150 + (n - 1) * 20 + k - 10].id
                 let correct = k < 10 || k % 5 < 3
                 let w = Knowledge.evidenceWeight(progress[id], at: end - 600)
-                fresh.total += w; if correct { fresh.correct += w; right += 1 }
+                fresh.total += w
+                if correct {
+                    fresh.correct += w
+                    right += 1
+                }
                 R.answer(&progress, id, correct, at: end - 600)
             }
             var result = PassChanceEvidenceTests.test(n, id: n, correct: right)
-            result.finishedAt = end; result.startedAt = end - 1200
-            result.freshCorrect = fresh.correct; result.freshTotal = fresh.total
+            result.finishedAt = end
+            result.startedAt = end - 1200
+            result.freshCorrect = fresh.correct
+            result.freshTotal = fresh.total
             tests.append(result)
         }
         return (progress, tests)
     }
 
-    func estimate(_ learner: (progress: [String: QuestionStats], tests: [QuizResult]), at now: Date) -> ReadinessEstimate {
-        Readiness.estimate(progress: learner.progress, pool: R.synthetic, format: Self.texas, now: now, tests: learner.tests)
+    func estimate(_ learner: (progress: [String: QuestionStats], tests: [QuizResult]), at now: Date)
+        -> ReadinessEstimate
+    {
+        Readiness.estimate(
+            progress: learner.progress, pool: R.synthetic, format: Self.texas, now: now, tests: learner.tests)
     }
 
     @Test func theCrammersChanceFallsOnEachOfTheThreeMorningsAfter() {
@@ -74,12 +89,18 @@ struct RecognitionTests {
         let plain = Self.crammer()
         var recorded = plain
         for i in recorded.tests.indices {
-            recorded.tests[i].modelAccuracy = Readiness.estimate(progress: recorded.progress, pool: R.synthetic, format: Self.texas,
-                                                                 now: recorded.tests[i].finishedAt).modelAccuracy
+            recorded.tests[i].modelAccuracy =
+                Readiness.estimate(
+                    progress: recorded.progress, pool: R.synthetic, format: Self.texas,
+                    now: recorded.tests[i].finishedAt
+                ).modelAccuracy
         }
-        let evening = Self.cramDay + 20 * 3600, thirdMorning = Self.cramDay + 3 * 86_400 + 9 * 3600
-        #expect(abs(estimate(recorded, at: evening).passProbability - estimate(plain, at: evening).passProbability) < 0.03)
-        let faded = estimate(recorded, at: thirdMorning).passProbability, held = estimate(plain, at: thirdMorning).passProbability
+        let evening = Self.cramDay + 20 * 3600
+        let thirdMorning = Self.cramDay + 3 * 86_400 + 9 * 3600
+        #expect(
+            abs(estimate(recorded, at: evening).passProbability - estimate(plain, at: evening).passProbability) < 0.03)
+        let faded = estimate(recorded, at: thirdMorning).passProbability
+        let held = estimate(plain, at: thirdMorning).passProbability
         #expect(faded < held - 0.01, "faded \(faded), held \(held)")
     }
 
@@ -90,15 +111,17 @@ struct RecognitionTests {
             #expect((test.freshTotal ?? 30) < 22, "10 of 30 seen hours before: \(test.freshTotal ?? -1)")
         }
         let evidence = Readiness.TestEvidence(results: learner.tests, now: Self.cramDay + 20 * 3600)
-        #expect(evidence.correct / evidence.total < Double(learner.tests.map(\.correct).reduce(0, +)) / 120 - 0.05,
-                "the recognised answers are not counted as knowledge")
+        #expect(
+            evidence.correct / evidence.total < Double(learner.tests.map(\.correct).reduce(0, +)) / 120 - 0.05,
+            "the recognised answers are not counted as knowledge")
     }
 
     @Test func aRetakeTheSameDayMovesTheNumberLessThanAFreshTest() {
         let base = PassChanceEvidenceTests.midLearner()
         let first = PassChanceEvidenceTests.test(1, id: 1, correct: 18)
         func chance(_ tests: [QuizResult]) -> Double {
-            Readiness.estimate(progress: base, pool: R.synthetic, format: Self.texas, now: R.now, tests: tests).passProbability
+            Readiness.estimate(progress: base, pool: R.synthetic, format: Self.texas, now: R.now, tests: tests)
+                .passProbability
         }
         let before = chance([first])
         let retake = chance([first, PassChanceEvidenceTests.test(1, id: 2, correct: 28)])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TutorCore
 
 /// What four people met playing for 7 simulated days (second walkthrough). Each test failed on
@@ -7,7 +8,10 @@ import Testing
 @Suite struct WalkthroughRound2Tests {
     let w = WalkthroughTests()
 
-    func isHome(_ m: Message) -> Bool { if case .home = m { return true }; return false }
+    func isHome(_ m: Message) -> Bool {
+        if case .home = m { return true }
+        return false
+    }
 
     /// "home" typed on a flashcard said "All caught up! … 0 cards by tomorrow" while cards were
     /// due, and stayed there (all three learners who tried it).
@@ -16,7 +20,8 @@ import Testing
         for (i, id) in (1...4).map({ "u-t-\($0)" }).enumerated() {
             s = w.inQuiz([id], from: s)
             s.session.quiz?.order = [0, 1, 2, 3]
-            _ = w.reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: 3), messageID: 5))
+            _ = w.reduce(
+                &s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: 3), messageID: 5))
         }
         let tomorrow = WalkthroughTests.t0.addingTimeInterval(86_400)
         _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
@@ -24,7 +29,11 @@ import Testing
         let left = w.messages(w.reduce(&s, .textSent("home"), at: tomorrow))
         #expect(s.session.cards == nil && s.session.screen == .home)
         #expect(left.contains(where: isHome), "home, as asked")
-        #expect(!left.contains { if case .flashcardsDone = $0 { return true }; return false }, "nothing reviewed: no summary at all")
+        #expect(
+            !left.contains {
+                if case .flashcardsDone = $0 { return true }
+                return false
+            }, "nothing reviewed: no summary at all")
         // /home does the same (the play-test typed it mid-quiz and was told "didn't catch that").
         _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
         let viaCommand = w.messages(w.reduce(&s, .commandSent(.home, payload: nil), at: tomorrow))
@@ -33,20 +42,30 @@ import Testing
         // One card reviewed, then "Done for now": the summary counts the cards still due.
         _ = w.reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
         let run = try #require(s.session.cards)
-        _ = w.reduce(&s, .buttonTapped(callbackID: "s", action: .showCard(seq: run.seq, index: 0), messageID: 7), at: tomorrow)
-        _ = w.reduce(&s, .buttonTapped(callbackID: "r", action: .rateCard(seq: run.seq, index: 0, rating: .good), messageID: 7), at: tomorrow)
-        let done = w.messages(w.reduce(&s, .buttonTapped(callbackID: "d", action: .menu(.doneForNow), messageID: 7), at: tomorrow))
-        guard case .flashcardsDone(let summary) = done.first else { Issue.record("no summary"); return }
+        _ = w.reduce(
+            &s, .buttonTapped(callbackID: "s", action: .showCard(seq: run.seq, index: 0), messageID: 7), at: tomorrow)
+        _ = w.reduce(
+            &s, .buttonTapped(callbackID: "r", action: .rateCard(seq: run.seq, index: 0, rating: .good), messageID: 7),
+            at: tomorrow)
+        let done = w.messages(
+            w.reduce(&s, .buttonTapped(callbackID: "d", action: .menu(.doneForNow), messageID: 7), at: tomorrow))
+        guard case .flashcardsDone(let summary) = done.first else {
+            Issue.record("no summary")
+            return
+        }
         #expect(summary.dueNow == 3 && summary.dueTomorrow >= 3, "the 3 cards still due count: \(summary)")
     }
 
     /// Reminder times were only 3-8 pm, and "4pm" or "7:30" typed in settings was not understood.
     @Test func reminderTimesCanBeTypedAndCoverTheDay() {
-        #expect(Nudges.choices.first == 8 * 60 && Nudges.choices.contains(12 * 60) && Nudges.choices.last == 20 * 60 + 30)
+        #expect(
+            Nudges.choices.first == 8 * 60 && Nudges.choices.contains(12 * 60) && Nudges.choices.last == 20 * 60 + 30)
         #expect(Nudges.choices.allSatisfy(Nudges.isAllowed))
-        let typed: [(String, Int?)] = [("4pm", 16 * 60), ("4 PM", 16 * 60), ("4:30pm", 16 * 60 + 30), ("16:00", 16 * 60), ("7:30", 19 * 60 + 30),
-                                       ("7", 19 * 60), ("9am", 9 * 60), ("10:15", 10 * 60 + 15), ("noon", 12 * 60), ("12pm", 12 * 60),
-                                       ("17", 17 * 60), ("25:00", nil), ("4:7", nil), ("hello", nil), ("13pm", nil)]
+        let typed: [(String, Int?)] = [
+            ("4pm", 16 * 60), ("4 PM", 16 * 60), ("4:30pm", 16 * 60 + 30), ("16:00", 16 * 60), ("7:30", 19 * 60 + 30),
+            ("7", 19 * 60), ("9am", 9 * 60), ("10:15", 10 * 60 + 15), ("noon", 12 * 60), ("12pm", 12 * 60),
+            ("17", 17 * 60), ("25:00", nil), ("4:7", nil), ("hello", nil), ("13pm", nil),
+        ]
         for (text, minute) in typed { #expect(Nudges.parseTime(text) == minute, "\(text)") }
 
         var s = w.started()
@@ -54,7 +73,9 @@ import Testing
         _ = w.reduce(&s, .textSent("4:30pm"))
         #expect(s.learner.nudgeMinute == 16 * 60 + 30)
         let quiet = w.messages(w.reduce(&s, .textSent("11pm")))
-        #expect(quiet.first == .notice(.reminderQuietHours) && s.learner.nudgeMinute == 16 * 60 + 30, "quiet hours are said, not silently moved")
+        #expect(
+            quiet.first == .notice(.reminderQuietHours) && s.learner.nudgeMinute == 16 * 60 + 30,
+            "quiet hours are said, not silently moved")
         // Anywhere else a time is just text (a typed answer, a state name): settings only.
         _ = w.reduce(&s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1))
         _ = w.reduce(&s, .textSent("5pm"))
@@ -66,7 +87,10 @@ import Testing
         var s = w.inQuiz(["u-t-1"], from: w.started())
         s.session.quiz?.order = [0, 1, 2, 3]
         let effects = w.reduce(&s, .textSent("idk"))
-        guard case .answered(let view) = w.messages(effects).first else { Issue.record("no answer shown"); return }
+        guard case .answered(let view) = w.messages(effects).first else {
+            Issue.record("no answer shown")
+            return
+        }
         #expect(view.skipped && !view.isCorrect)
         #expect(s.progress["u-t-1"]?.missed == true, "it comes back in review")
     }
@@ -78,7 +102,10 @@ import Testing
         _ = w.reduce(&s, .commandSent(.progress, payload: nil))
         let stray = w.messages(w.reduce(&s, .textSent("whats the speed limit near a school")))
         #expect(stray.first == .notice(.askedAQuestion), "a typed question is told where to learn it")
-        if case .progress = stray.last {} else { Issue.record("Progress, not \(String(describing: stray.last)), after stray text on Progress") }
+        if case .progress = stray.last {
+        } else {
+            Issue.record("Progress, not \(String(describing: stray.last)), after stray text on Progress")
+        }
         #expect(s.session.screen == .progress)
     }
 
@@ -88,20 +115,37 @@ import Testing
         var s = w.started()
         let before = s.learner
         let picker = w.reduce(&s, .buttonTapped(callbackID: "c", action: .menu(.changeState), messageID: 3))
-        guard case .send(let reply)? = picker.last, case .pickState = reply.message else { Issue.record("no picker: \(picker)"); return }
-        let keep = try #require(reply.buttons.joined().first { if case .keepState = $0.label { return true }; return false })
+        guard case .send(let reply)? = picker.last, case .pickState = reply.message else {
+            Issue.record("no picker: \(picker)")
+            return
+        }
+        let keep = try #require(
+            reply.buttons.joined().first {
+                if case .keepState = $0.label { return true }
+                return false
+            })
         #expect(keep == Button(.keepState(name: "New York"), .menu(.settings)))
         let back = w.messages(w.reduce(&s, .buttonTapped(callbackID: "k", action: keep.action, messageID: 3)))
         if case .settings = back.last {} else { Issue.record("Settings after Keep, got \(back)") }
         #expect(s.learner.stateCode == before.stateCode && s.session.screen == .settings)
         var fresh = Sample.newChat()
         let first = w.reduce(&fresh, .commandSent(.start, payload: nil))
-        let buttons = first.compactMap { if case .send(let r) = $0, case .pickState = r.message { return r.buttons } else { return nil } }.joined().joined()
-        #expect(!buttons.isEmpty && !buttons.contains { if case .keepState = $0.label { return true }; return false })
+        let buttons = first.compactMap {
+            if case .send(let r) = $0, case .pickState = r.message { return r.buttons } else { return nil }
+        }.joined().joined()
+        #expect(
+            !buttons.isEmpty
+                && !buttons.contains {
+                    if case .keepState = $0.label { return true }
+                    return false
+                })
     }
 
     @Test func aTypedQuestionIsToldWhereToLearnItAndOtherStrayTextIsNot() {
-        for q in ["whats the speed limit near a school", "How do I parallel park", "can i drive alone at 15?", "speed limit school zone?"] {
+        for q in [
+            "whats the speed limit near a school", "How do I parallel park", "can i drive alone at 15?",
+            "speed limit school zone?",
+        ] {
             #expect(Reduction.readsAsAQuestion(q), "\(q)")
         }
         for t in ["hmm", "lol what", "ok cool thanks", "what?", "yield sign", "stop"] {

@@ -1,15 +1,23 @@
 import Foundation
 import Testing
+
 @testable import TutorCore
 
 /// Transcripts of what three people met playing the first build for several simulated days
 /// (a first-timer in Texas, a New Yorker who failed once, an admin). Each test failed on that build.
 @Suite struct WalkthroughTests {
-    static func state(_ code: String, _ name: String, zone: String = "America/New_York", test: TestFormat? = nil,
-                      confidence: Confidence = .high) -> StateInfo {
-        StateInfo(code: code, name: name, timeZones: [zone], minPermitAge: 15, handbook: "\(name) Driver Handbook", launch: true,
-                  confidence: confidence, note: nil,
-                  test: test ?? TestFormat(questions: 10, passCorrect: 7, sections: [TestSection(name: "Knowledge test", pool: .all, questions: 10)]))
+    static func state(
+        _ code: String, _ name: String, zone: String = "America/New_York", test: TestFormat? = nil,
+        confidence: Confidence = .high
+    ) -> StateInfo {
+        StateInfo(
+            code: code, name: name, timeZones: [zone], minPermitAge: 15, handbook: "\(name) Driver Handbook",
+            launch: true,
+            confidence: confidence, note: nil,
+            test: test
+                ?? TestFormat(
+                    questions: 10, passCorrect: 7,
+                    sections: [TestSection(name: "Knowledge test", pool: .all, questions: 10)]))
     }
 
     static let ny = Sample.ny
@@ -17,43 +25,69 @@ import Testing
     static let hi = state("HI", "Hawaii", zone: "Pacific/Honolulu")
     static let wa = state("WA", "Washington", zone: "America/Los_Angeles")
     static let dc = state("DC", "District of Columbia")
-    static let wy = state("WY", "Wyoming", zone: "America/Denver",
-                          test: TestFormat(questions: 10, passCorrect: 8, timeLimitMinutes: 25, sections: [
-                              TestSection(name: "Road signs", pool: .signs, questions: 4, passCorrect: 3),
-                              TestSection(name: "Rules", pool: .rules, questions: 6)]))
-    static let il = state("IL", "Illinois", test: TestFormat(questions: 35, passCorrect: 28, sections: [
-        TestSection(name: "Road signs", pool: .signs, questions: 15), TestSection(name: "Rules of the road", pool: .rules, questions: 20)]))
+    static let wy = state(
+        "WY", "Wyoming", zone: "America/Denver",
+        test: TestFormat(
+            questions: 10, passCorrect: 8, timeLimitMinutes: 25,
+            sections: [
+                TestSection(name: "Road signs", pool: .signs, questions: 4, passCorrect: 3),
+                TestSection(name: "Rules", pool: .rules, questions: 6),
+            ]))
+    static let il = state(
+        "IL", "Illinois",
+        test: TestFormat(
+            questions: 35, passCorrect: 28,
+            sections: [
+                TestSection(name: "Road signs", pool: .signs, questions: 15),
+                TestSection(name: "Rules of the road", pool: .rules, questions: 20),
+            ]))
 
     static let xing = { () -> Question in
-        var q = Question(id: "u-fill-1", category: .roadSigns, difficulty: .easy, kind: .fillIn,
-                         questionText: "On road signs, the abbreviation XING is short for the word ___.", answers: ["crossing"],
-                         correctAnswerIndex: 0, explanation: "XING means crossing.", source: "MUTCD 11th ed., Section 2C")
+        var q = Question(
+            id: "u-fill-1", category: .roadSigns, difficulty: .easy, kind: .fillIn,
+            questionText: "On road signs, the abbreviation XING is short for the word ___.", answers: ["crossing"],
+            correctAnswerIndex: 0, explanation: "XING means crossing.", source: "MUTCD 11th ed., Section 2C")
         q.acceptedAnswers = ["a crossing"]
         return q
     }()
-    static let thc = Question(id: "u-fill-2", category: .alcoholDrugs, difficulty: .easy, kind: .fillIn,
-                              questionText: "The chemical in marijuana that impairs driving is ___.", answers: ["THC"],
-                              correctAnswerIndex: 0, explanation: "THC slows reaction time.", source: "NHTSA")
-    static let tf = Question(id: "u-tf-1", category: .distraction, difficulty: .easy, kind: .trueFalse,
-                             questionText: "True or false: hands-free calls are distraction-free.", answers: ["True", "False"],
-                             correctAnswerIndex: 1, explanation: "Your mind is still on the call.", source: "NHTSA")
-    static let yield = Question(id: "u-sg-1", category: .roadSigns, difficulty: .easy, questionText: "What does this sign mean?",
-                                answers: ["Yield", "Stop", "Merge", "Exit"], correctAnswerIndex: 0, explanation: "A triangle means yield.",
-                                source: "MUTCD 11th ed., Section 2B", imageAssetName: "yield")
-    static let signs = [SignInfo(id: "yield", name: "Yield", group: .regulatory, mutcd: "R1-2", meaning: "Yield.", rule: "Triangle.")]
+    static let thc = Question(
+        id: "u-fill-2", category: .alcoholDrugs, difficulty: .easy, kind: .fillIn,
+        questionText: "The chemical in marijuana that impairs driving is ___.", answers: ["THC"],
+        correctAnswerIndex: 0, explanation: "THC slows reaction time.", source: "NHTSA")
+    static let tf = Question(
+        id: "u-tf-1", category: .distraction, difficulty: .easy, kind: .trueFalse,
+        questionText: "True or false: hands-free calls are distraction-free.", answers: ["True", "False"],
+        correctAnswerIndex: 1, explanation: "Your mind is still on the call.", source: "NHTSA")
+    static let yield = Question(
+        id: "u-sg-1", category: .roadSigns, difficulty: .easy, questionText: "What does this sign mean?",
+        answers: ["Yield", "Stop", "Merge", "Exit"], correctAnswerIndex: 0, explanation: "A triangle means yield.",
+        source: "MUTCD 11th ed., Section 2B", imageAssetName: "yield")
+    static let signs = [
+        SignInfo(id: "yield", name: "Yield", group: .regulatory, mutcd: "R1-2", meaning: "Yield.", rule: "Triangle.")
+    ]
 
     static let banks: Banks = {
-        var universal = (1...30).map { Sample.question($0, [.rightOfWay, .parking, .roadSigns, .speedAndSpace][$0 % 4]) }
+        var universal = (1...30).map {
+            Sample.question($0, [.rightOfWay, .parking, .roadSigns, .speedAndSpace][$0 % 4])
+        }
         universal += [xing, thc, tf, yield]
-        return Banks(states: [ny, ok, hi, wa, dc, wy, il], universal: universal,
-                     stateQuestions: ["NY": [Question(id: "ny-1", category: .stateSpecific, difficulty: .easy, questionText: "NY rule?",
-                                                      answers: ["Yes", "No"], correctAnswerIndex: 0, explanation: "It is.", source: "NY manual",
-                                                      stateCode: "NY")]],
-                     signs: signs)
+        return Banks(
+            states: [ny, ok, hi, wa, dc, wy, il], universal: universal,
+            stateQuestions: [
+                "NY": [
+                    Question(
+                        id: "ny-1", category: .stateSpecific, difficulty: .easy, questionText: "NY rule?",
+                        answers: ["Yes", "No"], correctAnswerIndex: 0, explanation: "It is.", source: "NY manual",
+                        stateCode: "NY")
+                ]
+            ],
+            signs: signs)
     }()
 
     static let t0 = Sample.t0
-    static func ctx(_ now: Date = t0, seed: UInt64 = 7) -> DialogueContext { DialogueContext(banks: banks, now: now, seed: seed) }
+    static func ctx(_ now: Date = t0, seed: UInt64 = 7) -> DialogueContext {
+        DialogueContext(banks: banks, now: now, seed: seed)
+    }
 
     func reduce(_ s: inout ChatState, _ e: Event, at now: Date = t0) -> [Effect] {
         let (next, effects) = Dialogue.reduce(s, e, Self.ctx(now))
@@ -62,7 +96,11 @@ import Testing
     }
 
     func messages(_ effects: [Effect]) -> [Message] {
-        effects.compactMap { if case .send(let r) = $0 { return r.message }; if case .edit(_, let r) = $0 { return r.message }; return nil }
+        effects.compactMap {
+            if case .send(let r) = $0 { return r.message }
+            if case .edit(_, let r) = $0 { return r.message }
+            return nil
+        }
     }
 
     func resultsView(_ effects: [Effect]) -> ResultsView? {
@@ -89,7 +127,10 @@ import Testing
     @Test func aTypedQuestionShowsNoOptionsAndALetterIsNotMarkedWrong() throws {
         var s = inQuiz(["u-fill-1"], from: started())
         let shown = reduce(&s, .buttonTapped(callbackID: "r", action: .menu(.resume), messageID: 1))
-        guard case .question(let view) = messages(shown).last else { Issue.record("no question"); return }
+        guard case .question(let view) = messages(shown).last else {
+            Issue.record("no question")
+            return
+        }
         #expect(view.typeIn && view.options.isEmpty, "the answer 'crossing' must not be printed as option A")
         let letter = reduce(&s, .textSent("A"))
         #expect(messages(letter) == [.notice(.typeTheAnswer)])
@@ -125,7 +166,8 @@ import Testing
         var v = started()
         _ = reduce(&v, .buttonTapped(callbackID: "d", action: .menu(.confirmDelete), messageID: 1))
         let thanks = reduce(&v, .textSent("thanks"))
-        #expect(messages(thanks).first == .welcome(firstName: "Sam") && !messages(thanks).contains(.notice(.stateNotFound)))
+        #expect(
+            messages(thanks).first == .welcome(firstName: "Sam") && !messages(thanks).contains(.notice(.stateNotFound)))
     }
 
     // MARK: - Flashcards pile up and can't be left
@@ -136,8 +178,10 @@ import Testing
         for (i, id) in (1...30).map({ "u-t-\($0)" }).enumerated() {
             s = inQuiz([id], from: s)
             s.session.quiz?.order = [0, 1, 2, 3]
-            _ = reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: i % 2), messageID: 5),
-                       at: Self.t0.addingTimeInterval(Double(i) * 60))
+            _ = reduce(
+                &s,
+                .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: i % 2), messageID: 5),
+                at: Self.t0.addingTimeInterval(Double(i) * 60))
         }
         #expect(s.cards.count == Reduction.newCardsPerDay, "15 misses, 10 new cards a day; right answers make none")
         #expect(s.cards.keys.allSatisfy { s.progress[$0]?.missed == true })
@@ -148,7 +192,10 @@ import Testing
         #expect(run.questionIDs.prefix(10).allSatisfy { s.progress[$0]?.missed == true })
         let done = reduce(&s, .buttonTapped(callbackID: "x", action: .menu(.doneForNow), messageID: 6), at: tomorrow)
         #expect(s.session.cards == nil)
-        guard case .flashcardsDone(let summary) = messages(done).first else { Issue.record("no summary"); return }
+        guard case .flashcardsDone(let summary) = messages(done).first else {
+            Issue.record("no summary")
+            return
+        }
         #expect(summary.leftEarly)
         // Typed "home" leaves a card session too.
         _ = reduce(&s, .commandSent(.cards, payload: nil), at: tomorrow)
@@ -162,7 +209,10 @@ import Testing
     @Test func homeCountsOnlyCardsDueNow() {
         var s = started()
         let home = reduce(&s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1))
-        guard case .send(let reply) = home.last else { Issue.record("no home"); return }
+        guard case .send(let reply) = home.last else {
+            Issue.record("no home")
+            return
+        }
         #expect(reply.buttons.joined().contains(Button(.flashcards(due: 0), .menu(.flashcards))))
     }
 
@@ -172,13 +222,24 @@ import Testing
         var s = started()
         let stop = reduce(&s, .commandSent(.stop, payload: nil))
         #expect(s.learner.stopped && s.learner.nextNudgeAt == nil)
-        guard case .send(let reply) = stop.last else { Issue.record("no reply"); return }
+        guard case .send(let reply) = stop.last else {
+            Issue.record("no reply")
+            return
+        }
         #expect(reply.buttons.joined().contains(Button(.messagesBackOn, .menu(.messagesOn))))
         let settings = reduce(&s, .commandSent(.settings, payload: nil))
-        guard case .send(let screen) = settings.last, case .settings(let view) = screen.message else { Issue.record("no settings"); return }
+        guard case .send(let screen) = settings.last, case .settings(let view) = screen.message else {
+            Issue.record("no settings")
+            return
+        }
         #expect(view.stopped)
-        #expect(!screen.buttons.joined().contains { if case .nudges = $0.label { return true }; if case .nudgeTime = $0.label { return true }; return false },
-                "no 'Turn reminders off' or reminder times while everything is off")
+        #expect(
+            !screen.buttons.joined().contains {
+                if case .nudges = $0.label { return true }
+                if case .nudgeTime = $0.label { return true }
+                return false
+            },
+            "no 'Turn reminders off' or reminder times while everything is off")
         _ = reduce(&s, .buttonTapped(callbackID: "m", action: .menu(.messagesOn), messageID: 2))
         #expect(!s.learner.stopped && s.learner.nextNudgeAt != nil)
     }
@@ -191,10 +252,14 @@ import Testing
             s = inQuiz(["u-t-\(i % 30 + 1)"], from: s)
             s.session.quiz?.order = [0, 1, 2, 3]
             s.session.quiz?.xpAtStart = s.learner.xp
-            _ = reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: 0), messageID: 5))
+            _ = reduce(
+                &s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: 9, question: 0, option: 0), messageID: 5))
             let end = reduce(&s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: 9, question: 0), messageID: 5))
             if i == 24 {
-                guard let view = resultsView(end) else { Issue.record("no results"); return }
+                guard let view = resultsView(end) else {
+                    Issue.record("no results")
+                    return
+                }
                 let reward = try #require(view.reward)
                 #expect(reward.xpEarned == XP.attempt + XP.correct)
                 #expect(reward.answeredToday == 25 && reward.goal == 20, "all 25 counted, not capped at the goal")
@@ -204,21 +269,30 @@ import Testing
         // Three days later the streak has ended: home says so, kindly, with how freezes work.
         s.learner.streak = Streak(current: 5, best: 5, lastDay: LocalDay(iso: "2026-11-18"), freezes: 0)
         let later = reduce(&s, .commandSent(.start, payload: nil), at: Self.t0.addingTimeInterval(3 * 86_400))
-        guard case .home(let home) = messages(later).last else { Issue.record("no home"); return }
+        guard case .home(let home) = messages(later).last else {
+            Issue.record("no home")
+            return
+        }
         #expect(home.streakEnded == 5)
     }
 
     @Test func homeOffersThreeLivesAndKeepsItsButtonsInPlace() {
         var s = started()
         let plain = reduce(&s, .buttonTapped(callbackID: "h", action: .menu(.home), messageID: 1))
-        s.progress["u-t-1"] = QuestionStats(seen: 1, correct: 0, lastCorrect: false, lastAnsweredAt: Self.t0, missed: true)
+        s.progress["u-t-1"] = QuestionStats(
+            seen: 1, correct: 0, lastCorrect: false, lastAnsweredAt: Self.t0, missed: true)
         s = inQuiz(["u-t-2", "u-t-3"], from: s)
         let busy = reduce(&s, .buttonTapped(callbackID: "h2", action: .menu(.home), messageID: 1))
-        guard case .send(let a) = plain.last, case .send(let b) = busy.last else { Issue.record("no home"); return }
+        guard case .send(let a) = plain.last, case .send(let b) = busy.last else {
+            Issue.record("no home")
+            return
+        }
         #expect(a.buttons.joined().contains { $0.action == .menu(.livesChallenge) })
         // Every button of the plain home is at the same row and column when Review and Continue appear.
         for (r, row) in a.buttons.enumerated() {
-            for (c, button) in row.enumerated() { #expect(b.buttons[r][c].action == button.action, "row \(r) col \(c)") }
+            for (c, button) in row.enumerated() {
+                #expect(b.buttons[r][c].action == button.action, "row \(r) col \(c)")
+            }
         }
     }
 
@@ -233,15 +307,32 @@ import Testing
                 quiz = try #require(s.session.quiz)
                 let q = try #require(Self.banks.question(quiz.currentQuestionID))
                 let at = (quiz.questionShownAt ?? Self.t0).addingTimeInterval(4)
-                let option = q.kind == .fillIn ? nil : (run == 0 && i < 5 ? (q.correctAnswerIndex + 1) % q.answers.count : q.correctAnswerIndex)
-                if let option { _ = reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: i, option: option), messageID: 3), at: at) }
-                else { _ = reduce(&s, .textSent(q.answers[0]), at: at) }
-                effects = reduce(&s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: quiz.id, question: i), messageID: 3), at: at)
+                let option =
+                    q.kind == .fillIn
+                    ? nil : (run == 0 && i < 5 ? (q.correctAnswerIndex + 1) % q.answers.count : q.correctAnswerIndex)
+                if let option {
+                    _ = reduce(
+                        &s,
+                        .buttonTapped(
+                            callbackID: "a\(i)", action: .answer(quiz: quiz.id, question: i, option: option),
+                            messageID: 3), at: at)
+                } else {
+                    _ = reduce(&s, .textSent(q.answers[0]), at: at)
+                }
+                effects = reduce(
+                    &s, .buttonTapped(callbackID: "n\(i)", action: .next(quiz: quiz.id, question: i), messageID: 3),
+                    at: at)
             }
-            guard let view = resultsView(effects) else { Issue.record("no results"); return }
+            guard let view = resultsView(effects) else {
+                Issue.record("no results")
+                return
+            }
             let average = try #require(view.averageSeconds)
             #expect(abs(average - 4) < 0.01)
-            if run == 0 { firstScore = view.result.correct; #expect(view.previousBest == nil && firstScore < 10) }
+            if run == 0 {
+                firstScore = view.result.correct
+                #expect(view.previousBest == nil && firstScore < 10)
+            }
             if run == 1 { #expect(view.previousBest == firstScore && view.result.correct == 10) }
         }
     }
@@ -259,9 +350,13 @@ import Testing
         #expect(t.session.quiz?.answers.last?.correct == false, "T is True, which is wrong here")
         #expect(AnswerMatcher.matches("THC lol", Self.thc))
         #expect(AnswerMatcher.matches("its crossing", Self.xing))
-        #expect(!AnswerMatcher.matches("12 not 10", Question(id: "u-x", category: .parking, difficulty: .easy, kind: .fillIn,
-                                                            questionText: "___ inches", answers: ["10"], correctAnswerIndex: 0,
-                                                            explanation: "e", source: "s")))
+        #expect(
+            !AnswerMatcher.matches(
+                "12 not 10",
+                Question(
+                    id: "u-x", category: .parking, difficulty: .easy, kind: .fillIn,
+                    questionText: "___ inches", answers: ["10"], correctAnswerIndex: 0,
+                    explanation: "e", source: "s")))
     }
 
     // MARK: - Screens
@@ -275,7 +370,10 @@ import Testing
         _ = reduce(&t, .commandSent(.settings, payload: nil))
         let strayInSettings = reduce(&t, .textSent("hmm"))
         #expect(messages(strayInSettings).first == .notice(.didNotCatchThat))
-        if case .settings = messages(strayInSettings).last {} else { Issue.record("Settings, not Home, after stray text in Settings") }
+        if case .settings = messages(strayInSettings).last {
+        } else {
+            Issue.record("Settings, not Home, after stray text in Settings")
+        }
     }
 
     @Test func missesShowWhatTheLearnerPickedAndTheSign() throws {
@@ -286,30 +384,49 @@ import Testing
         s.session.quiz?.order = [0, 1, 2, 3]
         _ = reduce(&s, .buttonTapped(callbackID: "b", action: .answer(quiz: 9, question: 1, option: 0), messageID: 6))
         let end = reduce(&s, .buttonTapped(callbackID: "m", action: .next(quiz: 9, question: 1), messageID: 6))
-        guard let results = resultsView(end) else { Issue.record("no results"); return }
+        guard let results = resultsView(end) else {
+            Issue.record("no results")
+            return
+        }
         #expect(results.result.passPercent == nil, "no pass mark on a 2-question run")
         let misses = reduce(&s, .buttonTapped(callbackID: "p", action: .missesPage(quiz: 9, page: 0), messageID: 7))
-        guard case .misses(let view) = messages(misses).first else { Issue.record("no misses"); return }
+        guard case .misses(let view) = messages(misses).first else {
+            Issue.record("no misses")
+            return
+        }
         #expect(view.items.first?.yourAnswer == "Merge" && view.items.first?.signName == "Yield")
     }
 
     @Test func aPerfectRunDoesNotOfferReviewingMisses() throws {
         var s = started()
-        s.progress["u-t-5"] = QuestionStats(seen: 1, correct: 0, lastCorrect: false, lastAnsweredAt: Self.t0, missed: true)
+        s.progress["u-t-5"] = QuestionStats(
+            seen: 1, correct: 0, lastCorrect: false, lastAnsweredAt: Self.t0, missed: true)
         s = inQuiz(["u-t-1"], from: s)
         s.session.quiz?.order = [0, 1, 2, 3]
         _ = reduce(&s, .buttonTapped(callbackID: "a", action: .answer(quiz: 9, question: 0, option: 0), messageID: 5))
         let end = reduce(&s, .buttonTapped(callbackID: "n", action: .next(quiz: 9, question: 0), messageID: 5))
-        let reply = end.compactMap { e -> Reply? in if case .send(let r) = e, case .results = r.message { return r }; return nil }.first
-        guard let reply else { Issue.record("no results"); return }
-        #expect(!reply.buttons.joined().contains { $0.action == .menu(.review) }, "no 'Review my misses' after a perfect run")
+        let reply = end.compactMap { e -> Reply? in
+            if case .send(let r) = e, case .results = r.message { return r }
+            return nil
+        }.first
+        guard let reply else {
+            Issue.record("no results")
+            return
+        }
+        #expect(
+            !reply.buttons.joined().contains { $0.action == .menu(.review) },
+            "no 'Review my misses' after a perfect run")
     }
 
     @Test func aUniversalQuestionCitesTheLearnersOwnHandbook() throws {
         var s = inQuiz(["u-t-1"], from: started())
         s.session.quiz?.order = [0, 1, 2, 3]
-        let answered = reduce(&s, .buttonTapped(callbackID: "a", action: .answer(quiz: 9, question: 0, option: 0), messageID: 5))
-        guard case .answered(let view) = messages(answered).first else { Issue.record("no answer"); return }
+        let answered = reduce(
+            &s, .buttonTapped(callbackID: "a", action: .answer(quiz: 9, question: 0, option: 0), messageID: 5))
+        guard case .answered(let view) = messages(answered).first else {
+            Issue.record("no answer")
+            return
+        }
         #expect(view.handbook == "New York State Driver's Manual")
     }
 
@@ -339,10 +456,17 @@ import Testing
         for i in 0..<3 {
             test = try #require(s.session.quiz)
             let q = try #require(Self.banks.question(test.currentQuestionID))
-            _ = reduce(&s, .buttonTapped(callbackID: "a\(i)", action: .answer(quiz: test.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count), messageID: 2))
+            _ = reduce(
+                &s,
+                .buttonTapped(
+                    callbackID: "a\(i)",
+                    action: .answer(quiz: test.id, question: i, option: (q.correctAnswerIndex + 1) % q.answers.count),
+                    messageID: 2))
         }
         test = try #require(s.session.quiz)
-        #expect(QuestionPicker.reviewQuestions(s, banks: Self.banks).isEmpty, "a test's misses are revealed at its end, not in Review")
+        #expect(
+            QuestionPicker.reviewQuestions(s, banks: Self.banks).isEmpty,
+            "a test's misses are revealed at its end, not in Review")
         _ = reduce(&s, .textSent("home"))
         _ = reduce(&s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 3))
         #expect(Self.sameRun(s.session.parkedQuiz, test) && s.session.quiz?.mode == .quick)
@@ -350,20 +474,36 @@ import Testing
         // Finish the quick quiz: the test is open again, exactly where it was.
         while let quiz = s.session.quiz, quiz.mode == .quick {
             let q = try #require(Self.banks.question(quiz.currentQuestionID))
-            if q.kind == .fillIn { _ = reduce(&s, .textSent(q.answers[0])) }
-            else { _ = reduce(&s, .buttonTapped(callbackID: "x\(quiz.index)", action: .answer(quiz: quiz.id, question: quiz.index, option: q.correctAnswerIndex), messageID: 4)) }
-            _ = reduce(&s, .buttonTapped(callbackID: "n\(quiz.index)", action: .next(quiz: quiz.id, question: quiz.index), messageID: 4))
+            if q.kind == .fillIn {
+                _ = reduce(&s, .textSent(q.answers[0]))
+            } else {
+                _ = reduce(
+                    &s,
+                    .buttonTapped(
+                        callbackID: "x\(quiz.index)",
+                        action: .answer(quiz: quiz.id, question: quiz.index, option: q.correctAnswerIndex), messageID: 4
+                    ))
+            }
+            _ = reduce(
+                &s,
+                .buttonTapped(
+                    callbackID: "n\(quiz.index)", action: .next(quiz: quiz.id, question: quiz.index), messageID: 4))
         }
         #expect(Self.sameRun(s.session.quiz, test) && s.session.parkedQuiz == nil)
         // Its "+XP" at the end won't count the quick quiz's, earned while it waited.
-        #expect(s.session.quiz?.xpAtStart == (test.xpAtStart ?? 0) + (s.learner.xp - xpBeforeQuick) && s.session.quiz?.xpWhenParked == nil)
+        #expect(
+            s.session.quiz?.xpAtStart == (test.xpAtStart ?? 0) + (s.learner.xp - xpBeforeQuick)
+                && s.session.quiz?.xpWhenParked == nil)
     }
 
     /// The same run, where it was (what it knows of XP aside: see `Reduction.unparked`).
     static func sameRun(_ a: QuizRun?, _ b: QuizRun) -> Bool {
         guard var a else { return false }
         var b = b
-        a.xpAtStart = nil; a.xpWhenParked = nil; b.xpAtStart = nil; b.xpWhenParked = nil
+        a.xpAtStart = nil
+        a.xpWhenParked = nil
+        b.xpAtStart = nil
+        b.xpWhenParked = nil
         return a == b
     }
 
@@ -375,17 +515,25 @@ import Testing
         _ = reduce(&s, .textSent("next"))
         s.session.quiz?.order = [0, 1, 2, 3]
         _ = reduce(&s, .textSent("idk"))
-        #expect(s.session.quiz?.answers.last?.correct == false && s.session.quiz?.phase == .answered, "idk shows the answer and counts as a miss")
+        #expect(
+            s.session.quiz?.answers.last?.correct == false && s.session.quiz?.phase == .answered,
+            "idk shows the answer and counts as a miss")
     }
 
     @Test func resultsBelongToTheStateTheyWereEarnedIn() {
         var s = started("NY")
-        s.results = [QuizResult(quizID: 1, mode: .practiceTest(number: 1), stateCode: "NY", correct: 19, total: 20, passPercent: 70,
-                                startedAt: Self.t0, finishedAt: Self.t0, byTopic: [], missedIDs: [],
-                                exam: ExamOutcome(correct: 19, total: 20, needed: 14, sections: [], passed: true))]
+        s.results = [
+            QuizResult(
+                quizID: 1, mode: .practiceTest(number: 1), stateCode: "NY", correct: 19, total: 20, passPercent: 70,
+                startedAt: Self.t0, finishedAt: Self.t0, byTopic: [], missedIDs: [],
+                exam: ExamOutcome(correct: 19, total: 20, needed: 14, sections: [], passed: true))
+        ]
         _ = reduce(&s, .buttonTapped(callbackID: "w", action: .pickState("WY"), messageID: 2))
         let list = reduce(&s, .commandSent(.test, payload: nil))
-        guard case .pickTest(let view) = messages(list).last else { Issue.record("no test list"); return }
+        guard case .pickTest(let view) = messages(list).last else {
+            Issue.record("no test list")
+            return
+        }
         #expect(view.best.allSatisfy { $0 == nil }, "New York's results are not Wyoming's")
     }
 
@@ -395,8 +543,13 @@ import Testing
         let quiz = try #require(s.session.quiz)
         let deadline = try #require(quiz.deadline)
         // The learner comes back 40 minutes later: the test ended at the limit.
-        let end = reduce(&s, .buttonTapped(callbackID: "r", action: .menu(.resume), messageID: 2), at: quiz.startedAt.addingTimeInterval(40 * 60))
-        guard let view = resultsView(end) else { Issue.record("no results"); return }
+        let end = reduce(
+            &s, .buttonTapped(callbackID: "r", action: .menu(.resume), messageID: 2),
+            at: quiz.startedAt.addingTimeInterval(40 * 60))
+        guard let view = resultsView(end) else {
+            Issue.record("no results")
+            return
+        }
         #expect(view.durationSeconds == Int(deadline.timeIntervalSince(quiz.startedAt)))
         #expect(view.durationSeconds == 25 * 60)
     }

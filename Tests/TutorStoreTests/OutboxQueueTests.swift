@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TutorCore
+
 @testable import TutorStore
 
 /// The sender's in-memory queue: the same rows in the same order as the database would give
@@ -41,15 +42,15 @@ import TutorCore
     @Test func theNextHeldTimeFollowsEveryChange() {
         var q = OutboxQueue([row(1, chat: 8), row(2, chat: 9)])
         #expect(q.nextHeld(after: now) == nil)
-        q.put(row(1, chat: 8, heldFor: 30))                 // a retry holds a row
+        q.put(row(1, chat: 8, heldFor: 30))  // a retry holds a row
         #expect(q.nextHeld(after: now) == now.addingTimeInterval(30))
-        q.put(row(1, chat: 8, heldFor: 10))                 // held again, sooner: replaced, not added
+        q.put(row(1, chat: 8, heldFor: 10))  // held again, sooner: replaced, not added
         #expect(q.nextHeld(after: now) == now.addingTimeInterval(10))
-        q.put(row(1, chat: 8))                              // due again
+        q.put(row(1, chat: 8))  // due again
         #expect(q.nextHeld(after: now) == nil)
         q.add([row(3, chat: 9, priority: 1, heldFor: 60), row(4, chat: 10, heldFor: 20)])
         #expect(q.nextHeld(after: now) == now.addingTimeInterval(20))
-        q.remove(row(4, chat: 10))                          // the stored row counts, not the one given
+        q.remove(row(4, chat: 10))  // the stored row counts, not the one given
         #expect(q.nextHeld(after: now) == now.addingTimeInterval(60))
         q.replace(chatID: 9, with: [row(5, chat: 9)])
         #expect(q.nextHeld(after: now) == nil)
@@ -70,7 +71,8 @@ import TutorCore
         #expect(q.repliesReadUpTo == 3, "a chat read again moves no mark: other chats' rows before it may be unread")
         q.replaceAll(with: [])
         #expect(q.count == 0 && q.repliesReadUpTo == 3, "what was read stays read")
-        q.put(row(6, chat: 9)); q.put(row(5, chat: 9))
+        q.put(row(6, chat: 9))
+        q.put(row(5, chat: 9))
         #expect(q.next(chatID: 9, now: now)?.id == 5, "kept in id order")
     }
 
@@ -83,7 +85,10 @@ import TutorCore
         var q = OutboxQueue(try store.pendingRows())
         #expect(q.count == 2)
         // Delivered rows are deleted at once, the highest row included.
-        for row in try store.pendingRows() { try store.markSent(row, messageID: 1); q.remove(row) }
+        for row in try store.pendingRows() {
+            try store.markSent(row, messageID: 1)
+            q.remove(row)
+        }
         #expect(try store.rows("SELECT COUNT(*) AS n FROM outbox").first?["n"] == "0")
         try store.commit([], offset: nil, extraOutbox: [item])
         let new = try store.pendingReplies(after: q.repliesReadUpTo)
@@ -101,24 +106,34 @@ import TutorCore
         let store = try TutorStore(path: ":memory:")
         let cap = OutboxQueue.bulkHeldAtMost
         let reminders = (0..<(cap + 20)).map { i in
-            OutboxItem(chatID: Int64(1_000 + i), method: "sendMessage", body: Data(#"{"chat_id":1,"text":"study"}"#.utf8), priority: OutboxItem.bulkPriority)
+            OutboxItem(
+                chatID: Int64(1_000 + i), method: "sendMessage", body: Data(#"{"chat_id":1,"text":"study"}"#.utf8),
+                priority: OutboxItem.bulkPriority)
         }
         try store.commit([], offset: nil, extraOutbox: reminders)
-        try store.commit([], offset: nil, extraOutbox: [OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"reply"}"#.utf8))])
+        try store.commit(
+            [], offset: nil,
+            extraOutbox: [
+                OutboxItem(chatID: 9, method: "sendMessage", body: Data(#"{"chat_id":9,"text":"reply"}"#.utf8))
+            ])
         var q = OutboxQueue()
         q.add(try store.pendingReplies(after: q.repliesReadUpTo))
         q.add(try store.pendingBulk(after: q.bulkReadUpTo, limit: q.bulkRoom))
         #expect(q.bulkHeld == cap && q.bulkRoom == 0)
         #expect(q.heads(limit: 1, now: Date()).first?.chatID == 9, "the reply after them all is read, and goes first")
         // Ten reminders go out: ten more are read, the next ten in order.
-        for row in q.heads(limit: 11, now: Date()).dropFirst() { try store.markSent(row, messageID: 1); q.remove(row) }
+        for row in q.heads(limit: 11, now: Date()).dropFirst() {
+            try store.markSent(row, messageID: 1)
+            q.remove(row)
+        }
         #expect(q.bulkRoom == 10)
         let next = try store.pendingBulk(after: q.bulkReadUpTo, limit: q.bulkRoom)
         #expect(next.map(\.chatID) == (cap..<(cap + 10)).map { Int64(1_000 + $0) })
         q.add(next)
         #expect(q.bulkHeld == cap)
         // Read again from scratch, stopping at the cap: the rest are read on after the last held.
-        q.replaceAll(with: try store.pendingReplies(after: 0) + store.pendingBulk(after: 0, limit: cap), bulkComplete: false)
+        q.replaceAll(
+            with: try store.pendingReplies(after: 0) + store.pendingBulk(after: 0, limit: cap), bulkComplete: false)
         #expect(q.bulkHeld == cap)
         #expect(try store.pendingBulk(after: q.bulkReadUpTo, limit: 100).count == 10)
     }
