@@ -128,6 +128,9 @@ import Testing
         expected.session.quiz?.answers = [
             GivenAnswer(questionID: q.id, topic: q.category, chosen: q.correctAnswerIndex, correct: true)
         ]
+        // The time spent answering, for the results' "⏱" (#43 item 5: not the days a test is left).
+        expected.session.quiz?.activeSeconds = 30
+        expected.session.quiz?.lastAnswerAt = Sample.t0.addingTimeInterval(30)
         #expect(s == expected)
         #expect(effects.count == 2)
         #expect(
