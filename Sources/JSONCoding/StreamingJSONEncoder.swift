@@ -33,8 +33,8 @@ public enum StreamingJSONError: Error, CustomStringConvertible {
 
 /// The shared output and the stack of open objects and arrays (depth 1 is the outermost).
 final class JSONByteWriter {
-    // Unchecked exclusivity: every append to a class's array was a dynamic access check (a
-    // thread-local access set, begin and end), 5% of an update. Safe here: a writer belongs to one
+    // Unchecked exclusivity: every append to a class's array is otherwise a dynamic access check
+    // (a thread-local access set, begin and end). Safe here: a writer belongs to one
     // encode on one thread, and no access to these arrays calls back into the writer.
     @exclusivity(unchecked) var bytes: [UInt8] = []
     /// For each open container: its closing byte and whether it has an element yet.
@@ -143,7 +143,7 @@ final class JSONByteWriter {
 
     func string(_ s: String) {
         // Read as one contiguous UTF-8 buffer (a native string already is): a byte loop over
-        // `String.UTF8View` was 7% of an engine update, most of it the view's iterator.
+        // `String.UTF8View` pays for the view's iterator at every byte.
         var s = s
         s.withUTF8 { appendQuoted($0) }
     }

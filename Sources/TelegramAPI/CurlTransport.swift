@@ -63,11 +63,9 @@ public final class CurlTransport: BotAPITransport, @unchecked Sendable {
 
     static let receiveBuffer = 4_096
     /// Easy handles kept for reuse (connections live on in the multi handle's cache either way).
-    /// Measured both ways in the --rss bench (1,000 learners at once): with 64 kept, about a
-    /// quarter of requests make a new handle and free another (~0.5% of the bot's CPU); keeping
-    /// one for every request the sender can have in flight (520) ends that but raised the peak
-    /// RSS by about 1 MiB (handles held after a burst, while other memory grew). Memory is the
-    /// scarcer of the two here.
+    /// 64, not one per request the sender can have in flight: under a burst some requests make
+    /// a new handle, which costs a little CPU, while keeping hundreds holds memory after the
+    /// burst; memory is the scarcer of the two here.
     static let idleHandlesKept = 64
 
     /// `curl_global_init` once per process, before any handle (Swift runs this lazily, exactly once).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The two replies nearly every send gets, read without a JSONDecoder (Foundation's decoding of
-/// them was 3-4% of the bot's CPU under load): `{"ok":true,"result":true}` (a tap answered) and
+/// The two replies nearly every send gets, read without a JSONDecoder (a full decode for every
+/// send is costly under load): `{"ok":true,"result":true}` (a tap answered) and
 /// `{"ok":true,"result":{…,"message_id":N,…}}` (a message sent or edited). Anything else — an
 /// error, another shape, a value it doesn't expect — reads as nil, and the full decode takes it.
 enum QuickReply {

@@ -2,8 +2,8 @@ import Foundation
 import JSONCoding
 
 /// A getUpdates answer read without `JSONDecoder`: the page is parsed once (`JSONValue`) and
-/// mapped by hand. Codable's keyed containers were ~4.5% of the bot's CPU under load (a page of
-/// 100 taps, each with the message it came from).
+/// mapped by hand: Codable's keyed containers cost noticeably on a busy page (100 taps, each
+/// with the message it came from; figures in docs/performance.md).
 ///
 /// Only a page it can map completely is returned: an error envelope, a field of an unexpected
 /// type, a number that is not an exact integer, any update it cannot read — the whole page reads

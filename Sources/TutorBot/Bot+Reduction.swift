@@ -47,7 +47,7 @@ extension Bot {
         /// Below this many chats the batch is reduced on the calling thread: handing work to
         /// another core costs more than one chat's reduction.
         static let sideBySideFrom = 4
-        /// Read once: asking the system every batch showed in the profile.
+        /// Read once: the core count doesn't change, and asking the system every batch costs.
         static let cores = ProcessInfo.processInfo.activeProcessorCount
 
         init(bot: Bot) {

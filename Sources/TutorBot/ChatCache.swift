@@ -7,7 +7,7 @@ import TutorCore
 /// (cleared whole when full: simple, and a miss only costs a read).
 final class ChatCache: Sendable {
     /// Each state in a box: a dictionary keeps room for more entries than it holds, and a
-    /// ChatState is several hundred bytes inline (a full table was 1.5 MB with 1,000 chats).
+    /// ChatState is several hundred bytes inline, so unboxed the spare room alone is large.
     private final class Entry: Sendable {
         let state: ChatState
         let version: Int64

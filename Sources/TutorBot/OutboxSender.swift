@@ -29,8 +29,8 @@ public actor OutboxSender {
     var rereadAll = true
     var lastFullRead = ContinuousClock.now
     /// Replies this process committed, handed over by the store after each commit (in commit
-    /// order) while `run` runs: reading them back after every commit was 3% of the bot's CPU under
-    /// load. Rows another process writes are found by the full re-read (`rereadEvery`).
+    /// order) while `run` runs, not read back after every commit. Rows another process writes are
+    /// found by the full re-read (`rereadEvery`).
     let handOff = Mutex(HandOff())
     struct HandOff {
         var open = false
@@ -251,8 +251,7 @@ public actor OutboxSender {
         }
         rereadChats = []
         // Bulk rows (reminders, news, broadcasts) aren't urgent: looked for every `bulkReadEvery`,
-        // not at every look (under load, an empty read hundreds of times a second was 1.9% of the
-        // bot's CPU once replies were handed over).
+        // not at every look (the sender looks hundreds of times a second under load).
         if queue.bulkRoom > 0, ContinuousClock.now - lastBulkRead >= Self.bulkReadEvery {
             lastBulkRead = .now
             queue.add(

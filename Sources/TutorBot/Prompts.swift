@@ -105,8 +105,8 @@ public struct Prompts: Sendable {
         Prompts.trimmed(library.render(Prompts.tree(context), withTemplate: name) ?? "")
     }
 
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without the trip through NSString (it was
-    /// 6% of an update): the same set, Unicode's space separators, tab, the newlines U+000A-U+000D,
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without the trip through NSString (slow,
+    /// and on every rendered line): the same set, Unicode's space separators, tab, the newlines U+000A-U+000D,
     /// U+0085, U+2028 and U+2029.
     static func trimmed(_ s: String) -> String {
         func isSpace(_ c: Unicode.Scalar) -> Bool {

@@ -14,8 +14,8 @@ extension TopicLine: TemplateFields {
     var fields: [String: Any] { ["name": name, "correct": correct, "total": total] }
 }
 
-// The results screen ends every quiz and test: its nested contexts list their fields too
-// (reflecting them was 2% of an update).
+// The results screen ends every quiz and test: its nested contexts list their fields too,
+// rather than have the renderer reflect them (slow, and on a screen shown so often).
 extension ResultsContext: TemplateFields {
     var fields: [String: Any] {
         var f: [String: Any] = [

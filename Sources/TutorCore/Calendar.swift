@@ -53,7 +53,7 @@ public struct LocalDay: Codable, Hashable, Comparable, Sendable, CustomStringCon
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
-    /// "2026-11-23". Written by hand: `String(format:)` was 2% of an update (every answer stores a day).
+    /// "2026-11-23". Written by hand: every answer stores a day, and `String(format:)` is slow for it.
     public var description: String {
         let c = components
         guard (0...9999).contains(c.year) else { return String(format: "%04d-%02d-%02d", c.year, c.month, c.day) }

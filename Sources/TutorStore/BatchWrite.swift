@@ -18,7 +18,7 @@ public struct BatchWrite {
     /// `stale`: the caller reloads the chat and does its events again.
     public func save(_ change: inout ChatChange) throws -> ChatSaveFailure? {
         // Cached statements rather than GRDB's `inSavepoint`, which parses both statements anew for
-        // every chat (5% of an update in the engine bench).
+        // every chat.
         try db.cachedStatement(sql: "SAVEPOINT chat").execute()
         do {
             var rows: [OutboxItem] = []

@@ -198,8 +198,8 @@ extension TutorStore {
     /// `removedSince` (the week's start), marked, for last week's league.
     public func friendSummaries(of chatID: Int64, removedSince: Date = .distantFuture) throws -> [FriendSummary] {
         try writer.read { db in
-            // Cached: it is read for every command and every Home, League and Progress screen, and
-            // preparing it again each time was most of an update's database work in the bench.
+            // Cached: it is read for the Home, League and Progress screens, and preparing it again
+            // each time would be most of such an update's database work.
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """

@@ -95,10 +95,9 @@ public final class TutorStore: Sendable {
             try db.execute(sql: "PRAGMA cache_size = \(db.configuration.readonly ? -512 : -1024)")
             // Statement journals in memory. Every upsert and insert into a table with indexes and a
             // CHECK may have to undo itself, so SQLite copies each page it touches (4 + 4,096 bytes)
-            // to a statement journal; once one statement of a batch passed 64 KB the journal became a
-            // temporary file for the rest of the transaction, and under load that was ~20,000
-            // pwrite calls a second, more than the WAL's own writes (counted with `perf trace`).
-            // In memory it is a copy, emptied at each statement's end.
+            // to a statement journal; once one statement of a batch passes 64 KB the journal becomes a
+            // temporary file for the rest of the transaction, written more than the WAL itself
+            // under load. In memory it is a copy, emptied at each statement's end.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         // Two cores: more than three readers at once only queue for them.
