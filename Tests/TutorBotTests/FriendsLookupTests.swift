@@ -27,12 +27,8 @@ import TutorStore
         return ReceivedUpdate(updateID: update, update: Update(updateID: update, message: message))
     }
 
-    func lastText(_ bot: Bot, _ chat: Int64) throws -> String {
-        try bot.store.rows("SELECT body FROM outbox WHERE chat_id = \(chat) ORDER BY id DESC LIMIT 1").first?["body"]
-            ?? ""
-    }
-
-    @Test func homeTypedMidQuizShowsTheFriendsLeagueLikeTheButton() throws {
+    /// Sam and Riley start in Texas, and are friends (both ways) from now.
+    func samAndRileyAreFriendsInTexas() throws -> Bot {
         let bot = try bot()
         _ = try bot.process([
             say("/start", update: 1, chat: sam), say("Texas", update: 2, chat: sam),
@@ -40,8 +36,18 @@ import TutorStore
         ])
         let since = bot.clock.now().timeIntervalSince1970
         try bot.store.execute(
-            "INSERT INTO friendship(chat_id, friend_chat_id, since) VALUES (\(sam), \(riley), \(since)), (\(riley), \(sam), \(since))"
-        )
+            "INSERT INTO friendship(chat_id, friend_chat_id, since) VALUES (?, ?, ?), (?, ?, ?)",
+            [sam, riley, since, riley, sam, since])
+        return bot
+    }
+
+    func lastText(_ bot: Bot, _ chat: Int64) throws -> String {
+        try bot.store.rows("SELECT body FROM outbox WHERE chat_id = \(chat) ORDER BY id DESC LIMIT 1").first?["body"]
+            ?? ""
+    }
+
+    @Test func homeTypedMidQuizShowsTheFriendsLeagueLikeTheButton() throws {
+        let bot = try samAndRileyAreFriendsInTexas()
         bot.forget(chatID: sam)
         _ = try bot.process([say("/quiz", update: 5, chat: sam)])
         _ = try bot.process([say("A", update: 6, chat: sam)])
@@ -76,15 +82,7 @@ import TutorStore
     /// #43 item 14: friends see each other's Daily 5 scores at once, however few of the state
     /// have played (the anonymous comparison still waits for 20).
     @Test func friendsSeeEachOthersDaily5ScoresAtOnce() throws {
-        let bot = try bot()
-        _ = try bot.process([
-            say("/start", update: 1, chat: sam), say("Texas", update: 2, chat: sam),
-            say("/start", update: 3, chat: riley), say("Texas", update: 4, chat: riley),
-        ])
-        let since = bot.clock.now().timeIntervalSince1970
-        try bot.store.execute(
-            "INSERT INTO friendship(chat_id, friend_chat_id, since) VALUES (\(sam), \(riley), \(since)), (\(riley), \(sam), \(since))"
-        )
+        let bot = try samAndRileyAreFriendsInTexas()
         var update: Int64 = 10
         func playDaily(_ chat: Int64) throws -> String {
             update += 1
@@ -110,18 +108,10 @@ import TutorStore
     /// #43 item 14: "Riley is 972 XP ahead — a quiz is worth about 100 XP" made a behind friend
     /// stop; far behind, Friends points at something winnable today (the same Daily 5).
     @Test func aFriendFarBehindIsShownSomethingWinnable() throws {
-        let bot = try bot()
-        _ = try bot.process([
-            say("/start", update: 1, chat: sam), say("Texas", update: 2, chat: sam),
-            say("/start", update: 3, chat: riley), say("Texas", update: 4, chat: riley),
-        ])
-        let now = bot.clock.now()
-        try bot.store.execute(
-            "INSERT INTO friendship(chat_id, friend_chat_id, since) VALUES (\(sam), \(riley), \(now.timeIntervalSince1970)), (\(riley), \(sam), \(now.timeIntervalSince1970))"
-        )
+        let bot = try samAndRileyAreFriendsInTexas()
         try bot.store.execute(
             "UPDATE learner SET week_xp = 1000, xp_week = ? WHERE chat_id = \(riley)",
-            [League.week(of: now).description])
+            [League.week(of: bot.clock.now()).description])
         bot.forget(chatID: sam)
         _ = try bot.process([say("A quiz first", update: 5, chat: sam), say("friends", update: 6, chat: sam)])
         let screen = try lastText(bot, sam)
