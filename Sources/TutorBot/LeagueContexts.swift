@@ -16,7 +16,8 @@ struct LeagueLineContext {
     var hasAhead: Bool
     var aheadName: String
     var aheadBy: Int
-    /// More than three quizzes behind: the week's XP is out of reach, a Daily 5 score is not.
+    /// More than three quizzes behind a friend who plays the same Daily 5, today's not yet played:
+    /// the week's XP is out of reach, a Daily 5 score is not.
     var farBehind: Bool
     var hasHidden: Bool
     var hiddenFriends: String
@@ -31,7 +32,7 @@ struct LeagueLineContext {
         hasAhead = l.aheadName != nil
         aheadName = l.aheadName ?? ""
         aheadBy = l.aheadBy
-        farBehind = hasAhead && l.aheadBy > 300
+        farBehind = hasAhead && l.aheadBy > 300 && l.dailyCanSettleIt
         inLead = !hasAhead && !tied && !nobodyScored
         hasHidden = l.hiddenFriends > 0
         hiddenFriends = l.hiddenFriends == 1 ? "1 friend hides" : "\(l.hiddenFriends) friends hide"

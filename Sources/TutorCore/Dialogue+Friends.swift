@@ -38,10 +38,15 @@ extension Reduction {
         if learner.hideFromFriends { return .youHide(friends: friends.count) }
         let shown = visible(friends, week: leagueWeek)
         guard !shown.isEmpty else { return .friendsHidden(friends.count) }
-        return League.line(
-            in: League.standings(me: me(xp: weekXP), friends: shown), hiddenFriends: friends.count - shown.count
-        )
-        .map(LeagueStanding.ranked)
+        guard
+            var line = League.line(
+                in: League.standings(me: me(xp: weekXP), friends: shown), hiddenFriends: friends.count - shown.count)
+        else { return nil }
+        // "Beat Riley at today's Daily 5" only if Riley gets the same five and today's is still open.
+        let ahead = friends.filter { !$0.hidden && Self.firstNameOnly($0.firstName) == line.aheadName }
+        line.dailyCanSettleIt = !ahead.isEmpty && ahead.allSatisfy { $0.stateCode == learner.stateCode }
+            && learner.dailyDay != dailyDay && dailyDay != nil
+        return .ranked(line)
     }
 
     /// Last week's winner among the learner and the friends who don't hide (nil for a learner who

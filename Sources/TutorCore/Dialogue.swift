@@ -221,7 +221,8 @@ struct Reduction {
                 send(.notice(.answerAbove))
                 return
             case .answered:
-                if ["next", "n", "ok", "go", ">"].contains(text.lowercased()) { return advance() }
+                let typed = Self.plainWords(text)
+                if Self.matches(typed, Self.nextWords) || typed == "n" { return advance() }
                 if Reduction.typedOption(text) != nil && text.count <= 2 { return notice(.tapNextFirst) }
             }
         }

@@ -121,6 +121,9 @@ public struct LeagueLine: Equatable, Sendable {
     /// The friend just ahead and by how much (nil when first).
     public var aheadName: String?
     public var aheadBy: Int
+    /// Whether today's Daily 5 could settle it: the friend ahead gets the same five (same state)
+    /// and the learner hasn't played today's yet. Set by the screen that knows both.
+    public var dailyCanSettleIt = false
     /// Friends on the same XP ("tied with Ava and Kai").
     public var tiedWith: [String] = []
     /// Friends left out because they hide (said as a count, never who).

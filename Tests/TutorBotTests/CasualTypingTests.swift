@@ -116,6 +116,9 @@ import Testing
         let effects = chat.reduce(.textSent("A"))
         #expect(Self.notices(effects) == [.tapNextFirst])
         #expect(chat.state.session.quiz?.index == 0, "nothing answered behind the learner's back")
+        // "k" (and "okay", "nxt") under the explanation goes on, as "next" and "ok" do.
+        _ = chat.reduce(.textSent("k"))
+        #expect(chat.state.session.quiz?.index == 1, "a play-tester's 'k' got 'didn't catch that'")
     }
 
     /// Item 10: on a typed-answer question "idk" is a friendly skip, as on multiple choice, and a

@@ -118,5 +118,11 @@ import TutorStore
         #expect(
             screen.contains("Riley is 1000 XP ahead") && screen.contains("beat Riley's score"), "\(screen.prefix(500))")
         #expect(screen.contains("Daily 5"))
+        // A friend in another state gets another five: no "beat Riley's score" (a play-tester's
+        // Colorado Riley was pointed at a Kentucky friend's Daily 5).
+        try bot.store.execute("UPDATE learner SET state_code = 'CO' WHERE chat_id = \(riley)")
+        _ = try bot.process([say("friends", update: 7, chat: sam)])
+        let across = try lastText(bot, sam)
+        #expect(across.contains("Riley is 1000 XP ahead") && !across.contains("beat Riley's score"), "\(across.prefix(500))")
     }
 }
