@@ -11,6 +11,12 @@ extension Reduction {
         let typed = Self.plainWords(text)
         guard !typed.isEmpty else { return false }
         // "whats my chance of passing", "how am i doing": the Progress screen, from anywhere but a question.
+        // "how do you calculate my pass chance", "why should i trust that number": Help says how
+        // it is worked out (a skeptical re-taker got "didn't catch that" and a quiz question).
+        if state.session.screen != .quiz, Self.asksHowTheNumberWorks(typed) {
+            go(.help)
+            return true
+        }
         if state.session.screen != .quiz, Self.progressPhrases.contains(where: { typed.contains($0) }) {
             go(.progress)
             return true
@@ -153,8 +159,15 @@ extension Reduction {
         "knew it", "i knew it", "knew", "got it", "got it right", "right", "easy", "good", "yes",
         "ya", "yep", "yeah", "yup", "correct",
     ]
+    static func asksHowTheNumberWorks(_ typed: String) -> Bool {
+        let how = ["calculate", "work out", "worked out", "figure out", "trust", "legit", "accurate", "how does"]
+        let number = ["chance", "number", "percent", "%"]
+        return how.contains { typed.contains($0) } && number.contains { typed.contains($0) }
+    }
+
     static let progressPhrases = [
-        "chance of passing", "chances of passing", "my chance", "my chances", "how am i doing",
+        "chance of passing", "chances of passing", "my chance", "my chances", "how am i doing", "pass chance",
+        "passing chance",
         "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score",
     ]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]

@@ -21,6 +21,18 @@ import Testing
         return chat
     }
 
+    /// A skeptical re-taker asking how the number works is shown Help's explanation; "my pass
+    /// chance" opens Progress.
+    @Test func askingHowThePassChanceWorksOpensHelp() throws {
+        let chat = texan()
+        _ = chat.reduce(.textSent("how do you calculate my pass chance"))
+        #expect(chat.state.session.screen == .help)
+        _ = chat.reduce(.textSent("why should i trust that number"))
+        #expect(chat.state.session.screen == .help)
+        _ = chat.reduce(.textSent("whats my pass chance"))
+        #expect(chat.state.session.screen == .progress)
+    }
+
     static func notices(_ effects: [Effect]) -> [Notice] {
         effects.compactMap {
             if case .send(let r) = $0, case .notice(let n) = r.message { return n }
