@@ -82,7 +82,7 @@ public struct AskQuery: Sendable {
         let format = any([
             "questions", "question", "pass", "passing", "score", "timed", "minutes", "long", "sections",
             "section", "parts", "separate", "seperate", "percent", "finish", "time", "correct", "right", "wrong",
-            "miss", "limit", "many",
+            "miss", "limit", "many", "fail", "failed", "failing", "retake", "again",
         ])
         let age = any(["old", "age"]) && any(["permit", "learners", "learner", "license", "licence"])
         // "manual" is the handbook, not a manual car or "visual manual cognitive" distraction.

@@ -174,6 +174,8 @@ import TutorStore
         #expect(try index.lookUp("fines double in work zones is that real", learnerState: "TX").best != nil)
         #expect(try index.lookUp("can u turn left on red in missouri", learnerState: "IL").stateCode == "MO")
         #expect(try index.lookUp("where am i allowed to do a u turn", learnerState: "TX").best != nil)
+        // Failing the permit test is about the test (the state's card), not a car's failing parts.
+        #expect(try index.lookUp("what happens if i fail the test", learnerState: "TX").best?.raw == "state:TX")
         let manualCar = try index.lookUp("which gear do i leave a manual car in when i park", learnerState: "TX")
         #expect(manualCar.best?.raw.hasPrefix("state:") == false, "a manual car is not the handbook")
     }
