@@ -154,9 +154,9 @@ public enum Calibration {
                                 ready: shown.ready))
                     }
                     for day in 0..<days {
-                        let tests = sim.results.count
+                        let lastBefore = sim.results.last?.quizID
                         sim.study(day: day)
-                        if sim.results.count > tests, let last = sim.results.last {
+                        if let last = sim.results.last, last.quizID != lastBefore {
                             observe(day: day + 1, at: last.finishedAt)
                         }
                         // And the next morning: nobody sits the real test minutes after re-reading the answers.

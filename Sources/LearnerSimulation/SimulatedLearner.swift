@@ -14,6 +14,7 @@ struct SimulatedLearner {
     var hidden: HiddenKnowledge
     var progress: [String: QuestionStats] = [:]
     var results: [QuizResult] = []
+    var testsTaken = Set<Int>()
     var nextTest = 1
     var lessons: [Lesson] = []
     var lessonsRead = 0
@@ -81,14 +82,19 @@ struct SimulatedLearner {
         }
         let outcome = ExamScoring.score(format: state.test, sectionOfQuestion: exam.sectionOfQuestion, correct: right)
         var result = QuizResult(
-            quizID: results.count + 1, mode: .practiceTest(number: number), stateCode: state.code,
+            quizID: (results.last?.quizID ?? 0) + 1, mode: .practiceTest(number: number), stateCode: state.code,
             correct: outcome.correct, total: outcome.total, passPercent: nil, startedAt: t,
             finishedAt: t.addingTimeInterval(Double(right.count) * 20), byTopic: [], missedIDs: [], exam: outcome)
         result.freshCorrect = freshCorrect
         result.freshTotal = freshTotal
         result.modelAccuracy =
             Readiness.estimate(progress: progress, pool: pool, format: state.test, now: result.finishedAt).modelAccuracy
+        // Kept as the bot keeps them: a retake flagged when it ends, only the latest results.
+        if number != 0 { result.retake = !testsTaken.insert(number).inserted }
         results.append(result)
+        if results.count > ChatState.recentResultsKept {
+            results.removeFirst(results.count - ChatState.recentResultsKept)
+        }
         return outcome.passed
     }
 

@@ -74,7 +74,9 @@ extension Reduction {
         guard var summary = readiness(), summary.shown, let exam = result.exam else { return readiness() }
         let middle = (summary.lowPercent + summary.highPercent) / 2
         let earlier = state.results.filter { $0.stateCode == result.stateCode && $0.quizID != result.quizID }
-        if case .practiceTest(let n) = result.mode, n != 0, earlier.contains(where: { $0.mode == result.mode }) {
+        if case .practiceTest(let n) = result.mode, n != 0,
+            result.retake == true || earlier.contains(where: { $0.mode == result.mode })
+        {
             summary.reading = .retake
         } else if exam.passed && middle < 75 {
             summary.reading =

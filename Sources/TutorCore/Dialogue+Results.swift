@@ -37,6 +37,13 @@ extension Reduction {
             exam: exam, timedOut: timedOut ? true : nil)
         result.freshCorrect = quiz.freshCorrect
         result.freshTotal = quiz.freshTotal
+        if case .practiceTest(let n) = quiz.mode, n != 0, let code = learner.stateCode {
+            var taken = state.session.testsTaken ?? [:]
+            result.retake =
+                taken[code, default: []].contains(n) || stateResults.contains { $0.mode == quiz.mode }
+            if !taken[code, default: []].contains(n) { taken[code, default: []].append(n) }
+            state.session.testsTaken = taken
+        }
         if quiz.mode.isPracticeTest, let info = stateInfo {
             // What the model expected of a test question now, this test's answers counted.
             result.modelAccuracy =

@@ -251,6 +251,9 @@ public struct Session: Codable, Equatable, Sendable {
     public var gallerySign: GallerySpot? = nil
     /// Today's Daily 5 score, to show again ("you beat 72%…" grows as the state plays).
     public var dailyPlayed: DailyPlayed? = nil
+    /// The fixed practice tests finished, by state: only the latest results are kept, and a retake
+    /// must stay a retake after its first try is gone (`QuizResult.retake`).
+    public var testsTaken: [String: [Int]]? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen

@@ -105,6 +105,10 @@ public struct QuizResult: Codable, Equatable, Sendable {
     /// ended (its answers counted). The score is carried forward as its gap from this, so it fades
     /// (or grows) with what the model says the learner knows now (`Readiness.TestEvidence`).
     public var modelAccuracy: Double? = nil
+    /// Fixed practice tests: taken before (its questions and answers seen), recorded when it ends:
+    /// only the latest results are kept, and once the first try is gone a retake would otherwise
+    /// read as a first try. nil: a random test, or a result stored before this was recorded.
+    public var retake: Bool? = nil
 
     public init(
         quizID: Int, mode: QuizMode, stateCode: String?, correct: Int, total: Int, passPercent: Int?,

@@ -35,7 +35,8 @@ extension Readiness {
             var tests: [(result: QuizResult, retake: Bool)] = []
             for r in results where r.total > 0 && r.timedOut != true {
                 guard case .practiceTest(let n) = r.mode else { continue }
-                tests.append((r, n != 0 && !taken.insert(n).inserted))
+                let takenBefore = !taken.insert(n).inserted
+                tests.append((r, n != 0 && (takenBefore || r.retake == true)))
             }
             // The last fresh tests (first tries, random draws) and only the retakes among the latest
             // results: retaking one test over and over must not push real attempts out.

@@ -331,7 +331,7 @@ public enum Readiness {
         var fresh: [QuizResult] = []
         for r in results where r.stateCode == stateCode && r.timedOut != true {
             guard case .practiceTest(let n) = r.mode else { continue }
-            if n == 0 || taken.insert(n).inserted { fresh.append(r) }
+            if n == 0 || (taken.insert(n).inserted && r.retake != true) { fresh.append(r) }
         }
         let last = fresh.suffix(readyTestsNeeded)
         return ReadyStatus(
