@@ -266,7 +266,7 @@ extension Bot {
                     let logger = bot.logger
                     let since = League.start(of: League.week(of: now))
                     context.friendsLookup = Lookup {
-                        do { return try store.friendSummaries(of: chatID, removedSince: since) } catch {
+                        do { return try store.friendSummaries(of: chatID, removedSince: since, now: now) } catch {
                             logger.error("chat \(chatID): friends could not be read: \(error)")
                             return nil
                         }

@@ -44,7 +44,8 @@ extension Reduction {
         else { return nil }
         // "Beat Riley at today's Daily 5" only if Riley gets the same five and today's is still open.
         let ahead = friends.filter { !$0.hidden && Self.firstNameOnly($0.firstName) == line.aheadName }
-        line.dailyCanSettleIt = !ahead.isEmpty && ahead.allSatisfy { $0.stateCode == learner.stateCode }
+        line.dailyCanSettleIt =
+            !ahead.isEmpty && ahead.allSatisfy { $0.stateCode == learner.stateCode }
             && learner.dailyDay != dailyDay && dailyDay != nil
         return .ranked(line)
     }
@@ -118,6 +119,17 @@ extension Reduction {
                 Button(.removeFriend(name: shownFriend.name), .removeFriend(key)),
             ]
         }
+        // A friend's challenge not played yet, found here again once its news has scrolled away.
+        let waiting = shown.compactMap { shownFriend in
+            shownFriend.friend.openChallenge.map { token in
+                [
+                    Button.link(
+                        .playChallenge(name: shownFriend.name),
+                        ChallengeReadyView.link(botUsername: ctx.botUsername, token: token))
+                ]
+            }
+        }
+        rows.insert(contentsOf: waiting, at: 0)
         rows.append([Button(.challengeFriend, .menu(.challenge))])
         if !shown.isEmpty { rows.append([Button(.daily(done: learner.dailyDay == dailyDay), .menu(.daily))]) }
         rows.append([Button(.home, .menu(.home))])

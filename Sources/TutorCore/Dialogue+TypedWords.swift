@@ -36,6 +36,16 @@ extension Reduction {
                 go(.resume)
                 return true
             }
+            // "next" or "again" under results: another round, as the results' own button says
+            // (it opened the next lesson, unannounced).
+            if state.session.screen == .results, Self.matches(typed, Self.anotherRoundWords) {
+                go(.tryAnother)
+                return true
+            }
+            if Self.soundsBored(typed) {
+                offerAGame()
+                return true
+            }
             guard let item = Self.menuWord(typed) else { return false }
             if let item { go(item) } else { showHome() }
             return true
@@ -54,6 +64,23 @@ extension Reduction {
             return answer(original: -1, target: .tag(quiz.questionTag))
         }
         answerTyped(text)
+    }
+
+    /// "this is boring lol", "bruh", "ugh": a short message, not a question or a button's word.
+    static func soundsBored(_ typed: String) -> Bool {
+        let words = typed.split(separator: " ").map(String.init)
+        return words.count <= 6 && words.contains(where: boredWords.contains)
+    }
+
+    /// A bored teen gets the games, one line and four buttons (the whole home again read as a wall).
+    mutating func offerAGame() {
+        send(
+            .notice(.soundsBored),
+            buttons: [
+                [Button(.timedChallenge, .menu(.timedChallenge)), Button(.livesChallenge, .menu(.livesChallenge))],
+                [Button(.challengeFriend, .menu(.challenge))],
+                [Button(.home, .menu(.home))],
+            ])
     }
 
     /// "next" on a lesson card turns it, as the Next button does.
@@ -171,6 +198,14 @@ extension Reduction {
         "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score",
     ]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
+    static let boredWords: Set<String> = [
+        "boring", "bored", "boooring", "bruh", "meh", "ugh", "zzz", "zzzz", "yawn", "lame", "sucks",
+    ]
+    /// Under results: another round of the same kind.
+    static let anotherRoundWords: Set<String> = [
+        "next", "again", "another", "another one", "one more", "more", "play again", "go again", "retry",
+        "next quiz", "next one", "next round", "another round",
+    ]
     static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
     static let menuWords: [(MenuItem, Set<String>)] = [
         (.quickQuiz, ["quiz", "quick quiz", "quiz me", "q", "questions"]),

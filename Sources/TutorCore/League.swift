@@ -72,6 +72,15 @@ public struct FriendSummary: Equatable, Sendable {
 
     /// No longer a friend (removed this week): counted only in last week's league.
     public var removedThisWeek: Bool = false
+    /// Their latest challenge still open that this learner hasn't played (its token): Friends
+    /// offers it, so a challenge whose news scrolled away can be found again.
+    public var openChallenge: String? = nil
+
+    public func with(openChallenge token: String?) -> FriendSummary {
+        var f = self
+        f.openChallenge = token
+        return f
+    }
 
     public func with(prevWeekXP: Int, zone: String? = nil, state: String? = nil, removed: Bool = false) -> FriendSummary
     {

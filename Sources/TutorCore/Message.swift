@@ -38,6 +38,8 @@ public enum Notice: String, CaseIterable, Sendable {
     case tapNextFirst
     /// Another quiz asked for while today's Daily 5 is open: it is one try a day, so ask first.
     case leaveDailyFirst
+    /// "this is boring lol", "bruh" on a menu screen: a game offered, not the whole home again.
+    case soundsBored
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
@@ -45,7 +47,7 @@ public enum Notice: String, CaseIterable, Sendable {
         switch self {
         case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove,
             .typeTheAnswer,
-            .tapNextFirst:
+            .tapNextFirst, .soundsBored:
             return true
         default: return false
         }

@@ -196,7 +196,9 @@ extension TutorStore {
     /// What the Friends screen and the league show of each friend (first name, this week's XP,
     /// streak, whether they hide), in the order they became friends; with those removed since
     /// `removedSince` (the week's start), marked, for last week's league.
-    public func friendSummaries(of chatID: Int64, removedSince: Date = .distantFuture) throws -> [FriendSummary] {
+    public func friendSummaries(of chatID: Int64, removedSince: Date = .distantFuture, now: Date = Date()) throws
+        -> [FriendSummary]
+    {
         try writer.read { db in
             // Cached: it is read for the Home, League and Progress screens, and preparing it again
             // each time would be most of such an update's database work.
@@ -204,10 +206,14 @@ extension TutorStore {
                 db.cachedStatement(
                     sql: """
                         SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
-                               l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed
+                               l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed,
+                               (SELECT c.token FROM challenge c
+                                WHERE c.chat_id = l.chat_id AND c.expires_at > ?
+                                  AND NOT EXISTS (SELECT 1 FROM challenge_play p WHERE p.token = c.token AND p.chat_id = f.chat_id)
+                                ORDER BY c.created_at DESC LIMIT 1) AS open_challenge
                         FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id
                         WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?) ORDER BY f.since, l.chat_id
-                        """), arguments: [chatID, removedSince.timeIntervalSince1970]
+                        """), arguments: [now.timeIntervalSince1970, chatID, removedSince.timeIntervalSince1970]
             ).map { row in
                 var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
                 let lastDay = r.value("streak_last_day", String?.none).flatMap(LocalDay.init(iso:))
@@ -223,7 +229,9 @@ extension TutorStore {
                 .with(
                     prevWeekXP: max(0, r.value("prev_week_xp", 0)),
                     zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none),
-                    removed: r.value("removed", false))
+                    removed: r.value("removed", false)
+                )
+                .with(openChallenge: r.value("open_challenge", String?.none))
             }
         }
     }

@@ -252,3 +252,39 @@ extension StoreTests {
         #expect(try store.loadChat(9)?.learner.blocked == false)
     }
 }
+
+extension StoreTests {
+    /// Friends offers a friend's challenge not yet played (#43): the latest open one, until played or closed.
+    @Test func aFriendsOpenChallengeIsReadWithTheFriend() throws {
+        let store = try TutorStore(path: ":memory:")
+        let a = sampleState()
+        var b = sampleState()
+        b.learner.chatID = 10
+        b.learner.userID = 10
+        let t = a.learner.joinedAt
+        try store.commit([ChatChange(before: nil, after: a, answers: [], outbox: [])], offset: nil)
+        var made = ChatChange(before: nil, after: b, answers: [], outbox: [])
+        made.newFriends = [9]
+        made.madeAt = t
+        func challenge(_ c: Character, made: Date) -> Challenge {
+            Challenge(
+                token: String(repeating: c, count: 22), creatorChatID: 10, creatorName: "Riley", questionIDs: ["u-1"],
+                creatorCorrect: [true], createdAt: made, expiresAt: made + 7 * 86_400)
+        }
+        made.challengesMade = [challenge("A", made: t), challenge("B", made: t + 60)]
+        try store.commit([made], offset: nil)
+        #expect(
+            try store.friendSummaries(of: 9, now: t + 120).first?.openChallenge == String(repeating: "B", count: 22))
+        var played = ChatChange(before: a, after: a, answers: [], outbox: [])
+        played.challengePlays = [(String(repeating: "B", count: 22), [true])]
+        try store.commit([played], offset: nil)
+        #expect(
+            try store.friendSummaries(of: 9, now: t + 180).first?.openChallenge == String(repeating: "A", count: 22),
+            "B played: the older one still open")
+        #expect(
+            try store.friendSummaries(of: 9, now: t + 8 * 86_400).first?.openChallenge == nil, "closed after a week")
+        #expect(
+            try store.friendSummaries(of: 10, now: t + 120).first?.openChallenge == nil,
+            "Riley's own are not offered to Riley")
+    }
+}
