@@ -21,7 +21,10 @@ left out) each option gets surface features that need no driving knowledge:
 
 A conditional-logit model (softmax over the options of one question) weighs the features. The
 weights are fitted leave-one-file-out: to predict Banks/x.json the model is fitted on every other
-file (universal and state), so a file's score is never flattered by fitting itself. The guess is
+file (universal and state), so a file's score is never flattered by fitting itself. A second,
+"same-scope" guesser is fitted only on the other files of the same kind (the other universal files
+for a universal one), so it learns habits that one set of writers shares; it is the harder one to
+beat, and --flag lists what it gets right. The guess is
 the option with the highest score (ties split the credit). "Share right" is compared with the
 chance rate, the mean of 1/options.
 
@@ -295,35 +298,44 @@ def main():
     files = sorted({it["file"] for it in items})
     file_of = np.array([it["file"] for it in items])
 
-    pred_credit = np.zeros(len(items))
-    pkey = np.zeros(len(items))
-    for fname in files:
-        test = file_of == fname
-        w = fit(X[~test], M[~test], y[~test])
-        for k in np.flatnonzero(test):
-            it = items[k]
-            sc = X[k, : it["n"]] @ w
-            pred_credit[k], _ = credit(sc, it["n"], it["key"])
-            e = np.exp(sc - sc.max())
-            pkey[k] = e[it["key"]] / e.sum()
+    scope_of = np.array([it["scope"] for it in items])
+
+    def lofo(same_scope):
+        """Leave-one-file-out: fit on every other file (or every other file of the same scope)."""
+        cred, pk = np.zeros(len(items)), np.zeros(len(items))
+        for fname in files:
+            test = file_of == fname
+            train = ~test & (scope_of == scope_of[test][0]) if same_scope else ~test
+            w = fit(X[train], M[train], y[train])
+            for k in np.flatnonzero(test):
+                it = items[k]
+                sc = X[k, : it["n"]] @ w
+                cred[k], _ = credit(sc, it["n"], it["key"])
+                e = np.exp(sc - sc.max())
+                pk[k] = e[it["key"]] / e.sum()
+        return cred, pk
+
+    pred_credit, pkey = lofo(same_scope=False)
+    scope_credit, scope_pkey = lofo(same_scope=True)
     w_all = fit(X, M, y)
 
     def summary(mask):
         sel = [k for k in range(len(items)) if mask(items[k])]
         if not sel:
-            return 0, 0, 0, 0
-        right = pred_credit[sel].mean()
+            return 0, 0, 0, 0, 0
         chance = np.mean([1.0 / items[k]["n"] for k in sel])
         lo = np.mean([(1.0 / len(items[k]["picks"]["longest"]) if items[k]["key"] in items[k]["picks"]["longest"] else 0.0)
                       if items[k]["picks"]["longest"] else 1.0 / items[k]["n"] for k in sel])
-        return len(sel), right, chance, lo
+        return len(sel), pred_credit[sel].mean(), scope_credit[sel].mean(), chance, lo
 
     print("Surface-cue guesser (leave-one-file-out conditional logit), multiple-choice questions only\n")
-    print(f"{'':12} {'questions':>9} {'cue guesser':>12} {'longest':>8} {'chance':>7}")
+    print(f"{'':12} {'questions':>9} {'cue guesser':>12} {'same-scope':>11} {'longest':>8} {'chance':>7}")
     for scope in ("universal", "state"):
-        n, right, chance, lo = summary(lambda it, s=scope: it["scope"] == s)
-        print(f"{scope:12} {n:9d} {right*100:11.1f}% {lo*100:7.1f}% {chance*100:6.1f}%")
-    print("  ('longest': always pick the strictly longest option; a random pick where none is.)\n")
+        n, right, sright, chance, lo = summary(lambda it, s=scope: it["scope"] == s)
+        print(f"{scope:12} {n:9d} {right*100:11.1f}% {sright*100:10.1f}% {lo*100:7.1f}% {chance*100:6.1f}%")
+    print("  (cue guesser: weights fitted on all other files; same-scope: fitted only on the other files of the same")
+    print("   kind, universal or state, which learns that kind's own habits; longest: always pick the strictly longest")
+    print("   option, a random pick where none is.)\n")
 
     print("Each cue alone (where it picks some but not all options): questions it applies to, hit rate, chance there")
     print(f"{'cue':15} {'universal':>28}   {'state':>28}   what it does")
@@ -346,30 +358,31 @@ def main():
     print("\nWeights fitted on all files (positive: the key tends to have it):")
     print("  " + ", ".join(f"{k} {v:+.2f}" for k, v in zip(FEATURES, w_all)))
 
-    print("\nPer universal file: cue guesser right / questions (chance)")
+    print("\nPer universal file: cue guesser right, same-scope guesser right, of questions (chance)")
     for fname in files:
         if not fname.startswith("universal"):
             continue
         sel = np.flatnonzero(file_of == fname)
         ch = np.mean([1.0 / items[k]["n"] for k in sel])
-        print(f"  {fname:36} {pred_credit[sel].sum():5.1f}/{len(sel):3d} = {pred_credit[sel].mean()*100:5.1f}%  (chance {ch*100:4.1f}%)")
+        print(f"  {fname:36} {pred_credit[sel].mean()*100:5.1f}%  same-scope {scope_credit[sel].mean()*100:5.1f}%  of {len(sel):3d}  (chance {ch*100:4.1f}%)")
     sel = np.flatnonzero(np.array([it["scope"] == "state" for it in items]))
     worst = sorted(((pred_credit[file_of == f].mean(), f) for f in files if f.startswith("states")), reverse=True)[:5]
     print("Worst state files: " + ", ".join(f"{f} {r*100:.0f}%" for r, f in worst))
 
     if args.flag:
-        print(f"\nQuestions whose key the guesser picks ({args.flag}), worst files first; p = model's probability of the key")
-        rate = {f: pred_credit[file_of == f].mean() for f in files}
-        flagged = [k for k in range(len(items)) if pred_credit[k] > 0
+        print(f"\nQuestions whose key the same-scope guesser picks ({args.flag}), worst files first; p = its probability of the key")
+        rate = {f: scope_credit[file_of == f].mean() for f in files}
+        flagged = [k for k in range(len(items)) if scope_credit[k] > 0
                    and (args.flag == "all" or items[k]["scope"] == args.flag)]
-        flagged.sort(key=lambda k: (-rate[items[k]["file"]], items[k]["file"], -pkey[k]))
+        flagged.sort(key=lambda k: (-rate[items[k]["file"]], items[k]["file"], -scope_pkey[k]))
         for k in flagged:
             it = items[k]
             cues = [c for c, _ in CUES if it["key"] in it["picks"].get(c, set()) and 0 < len(it["picks"][c]) < it["n"]]
-            print(f"  {it['file']:34} {it['id']:14} p={pkey[k]:.2f}  cues: {', '.join(cues)}")
+            print(f"  {it['file']:34} {it['id']:14} p={scope_pkey[k]:.2f}  cues: {', '.join(cues)}")
 
     if args.json:
-        out = [dict(file=it["file"], id=it["id"], right=float(pred_credit[k]), pkey=float(pkey[k]))
+        out = [dict(file=it["file"], id=it["id"], right=float(pred_credit[k]), pkey=float(pkey[k]),
+                    same_scope_right=float(scope_credit[k]), same_scope_pkey=float(scope_pkey[k]))
                for k, it in enumerate(items)]
         with open(args.json, "w") as fh:
             json.dump(out, fh, indent=1)
