@@ -89,12 +89,9 @@ struct SimulatedLearner {
         result.freshTotal = freshTotal
         result.modelAccuracy =
             Readiness.estimate(progress: progress, pool: pool, format: state.test, now: result.finishedAt).modelAccuracy
-        // Kept as the bot keeps them: a retake flagged when it ends, only the latest results.
+        // Kept as the bot keeps them: a retake flagged when it ends, the latest results and first tries.
         if number != 0 { result.retake = !testsTaken.insert(number).inserted }
-        results.append(result)
-        if results.count > ChatState.recentResultsKept {
-            results.removeFirst(results.count - ChatState.recentResultsKept)
-        }
+        results = ChatState.kept(results + [result])
         return outcome.passed
     }
 

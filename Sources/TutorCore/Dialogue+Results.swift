@@ -79,9 +79,7 @@ extension Reduction {
         {
             award(.allTopics80)
         }
-        if state.results.count > ChatState.recentResultsKept {
-            state.results.removeFirst(state.results.count - ChatState.recentResultsKept)
-        }
+        state.results = ChatState.kept(state.results)
         state.session.quiz = nil
         state.session.screen = .results
         // A practice test put aside for this run comes back: Continue is on home again.

@@ -276,6 +276,20 @@ public struct ChatState: Equatable, Sendable {
     public var lessonsDone: [String: Date] = [:]
 
     public static let recentResultsKept = 20
+    /// The latest results and, before them, the first-try practice tests the pass chance still
+    /// reads (`kept`).
+    public static let resultsKeptAtMost = recentResultsKept + Readiness.testsConsidered
+
+    /// The results a chat keeps: the latest `recentResultsKept`, and the last
+    /// `Readiness.testsConsidered` first-try practice tests even when older. A test repeater's
+    /// dozens of retakes must not push out the first tries: they are the pass chance's only
+    /// direct sample of questions the learner had not seen, and retakes count for little.
+    public static func kept(_ results: [QuizResult]) -> [QuizResult] {
+        guard results.count > recentResultsKept else { return results }
+        let firstTries = Set(results.filter(\.isFirstTryTest).suffix(Readiness.testsConsidered).map(\.quizID))
+        let recent = results.count - recentResultsKept
+        return results.enumerated().filter { i, r in i >= recent || firstTries.contains(r.quizID) }.map(\.element)
+    }
 
     public init(
         learner: Learner, session: Session = Session(), progress: [String: QuestionStats] = [:],

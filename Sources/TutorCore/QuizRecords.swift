@@ -129,6 +129,12 @@ public struct QuizResult: Codable, Equatable, Sendable {
         self.timedOut = timedOut
     }
 
+    /// A practice test taken fresh: a random draw, or a fixed test's recorded first try.
+    public var isFirstTryTest: Bool {
+        guard case .practiceTest(let n) = mode, timedOut != true else { return false }
+        return n == 0 || retake == false
+    }
+
     public var percent: Int { Self.percent(correct, of: total) }
     public static func percent(_ correct: Int, of total: Int) -> Int {
         total == 0 ? 0 : Int((Double(correct) * 100 / Double(total)).rounded())

@@ -77,7 +77,7 @@ extension TutorStore {
             db,
             sql: """
                 SELECT body FROM (SELECT body, quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?) ORDER BY quiz_id
-                """, arguments: [chatID, ChatState.recentResultsKept])
+                """, arguments: [chatID, ChatState.resultsKeptAtMost])
         var results: [QuizResult] = []
         for body in bodies {
             do { results.append(try decoder.decode(QuizResult.self, from: Data(body.utf8))) } catch {

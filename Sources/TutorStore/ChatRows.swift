@@ -65,6 +65,8 @@ public struct PreparedWrites: Sendable {
     var cards: [(id: String, card: FSRSCard)]
     var newResults: [(result: QuizResult, body: String)]
     var newLessons: [(id: String, at: Date)] = []
+    /// Every result the chat keeps (`ChatState.kept`): the rest are deleted when one is added.
+    var keptResultIDs: [Int] = []
 }
 
 extension ChatChange {
@@ -221,13 +223,11 @@ extension TutorStore {
             ).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
         }
         if !w.newResults.isEmpty {
-            // Only the latest `recentResultsKept` are ever loaded: older rows would only grow the file.
+            // The rows the reducer no longer keeps (`ChatState.kept`): they would only grow the file.
+            let kept = w.keptResultIDs.map(String.init).joined(separator: ",")
             try db.cachedStatement(
-                sql: """
-                    DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id < (SELECT MIN(quiz_id) FROM
-                        (SELECT quiz_id FROM quiz_result WHERE chat_id = ? ORDER BY quiz_id DESC LIMIT ?))
-                    """
-            ).execute(arguments: [l.chatID, l.chatID, ChatState.recentResultsKept])
+                sql: "DELETE FROM quiz_result WHERE chat_id = ? AND quiz_id NOT IN (SELECT value FROM json_each(?))"
+            ).execute(arguments: [l.chatID, "[\(kept)]"])
         }
         for (id, at) in w.newLessons {
             try db.cachedStatement(
@@ -289,7 +289,8 @@ extension TutorStore {
             newResults: try s.results.filter { !oldResults.contains($0.quizID) }.map {
                 ($0, String(decoding: try encoder.encode($0), as: UTF8.self))
             },
-            newLessons: s.lessonsDone.filter { change.before?.lessonsDone[$0.key] == nil }.map { ($0.key, $0.value) })
+            newLessons: s.lessonsDone.filter { change.before?.lessonsDone[$0.key] == nil }.map { ($0.key, $0.value) },
+            keptResultIDs: s.results.map(\.quizID))
     }
 
     /// Every table that holds anything about a chat: erased together (tests check none is missed).

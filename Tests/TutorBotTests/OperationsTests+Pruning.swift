@@ -54,16 +54,19 @@ extension OperationsTests {
         let now = Date()
         var state = ChatState(learner: Learner(chatID: 1, userID: 1, firstName: "L", stateCode: "TX", joinedAt: now))
         var before: ChatState?
+        // Quiz 2 is practice test 1's first try: kept (the pass chance reads it) after the rest of
+        // its time has gone.
         for quiz in 1...(ChatState.recentResultsKept + 5) {
-            state.results.append(
-                QuizResult(
-                    quizID: quiz, mode: .quick, stateCode: "TX", correct: 7, total: 10, passPercent: 70, startedAt: now,
-                    finishedAt: now, byTopic: [], missedIDs: []))
-            if state.results.count > ChatState.recentResultsKept { state.results.removeFirst() }
+            var result = QuizResult(
+                quizID: quiz, mode: quiz == 2 ? .practiceTest(number: 1) : .quick, stateCode: "TX", correct: 7,
+                total: 10, passPercent: 70, startedAt: now, finishedAt: now, byTopic: [], missedIDs: [])
+            if quiz == 2 { result.retake = false }
+            state.results = ChatState.kept(state.results + [result])
             try store.commit([ChatChange(before: before, after: state, answers: [], outbox: [])], offset: nil)
             before = state
         }
-        #expect(try store.counts().results == ChatState.recentResultsKept)
-        #expect(try store.loadChat(1)?.results.map(\.quizID) == Array(6...(ChatState.recentResultsKept + 5)))
+        #expect(try store.counts().results == ChatState.recentResultsKept + 1)
+        #expect(try store.loadChat(1)?.results.map(\.quizID) == [2] + Array(6...(ChatState.recentResultsKept + 5)))
+        #expect(try store.loadChat(1)?.results == state.results, "what the reducer keeps is what comes back")
     }
 }

@@ -3,9 +3,10 @@ import Testing
 
 @testable import TutorCore
 
-/// Issue #40: only the latest results are kept. The audit's repeaters (tests 1-4 until passed, six
+/// Issue #40: only the latest results were kept. The audit's repeaters (tests 1-4 until passed, six
 /// a day) saw their chance climb from 20% to 80% on day 5 at a true 36%: once their first tries had
-/// been trimmed, the oldest kept retake of each test read as a first try, counted in full.
+/// been trimmed, the oldest kept retake of each test read as a first try, counted in full, and the
+/// first tries' honest scores were gone.
 struct RetakeRecordTests {
     /// A state whose four fixed tests of five questions fit the thirty sample questions.
     static let vermont = WalkthroughTests.state(
@@ -45,24 +46,30 @@ struct RetakeRecordTests {
         #expect(s.results.last?.quizID == id, "test \(number) reached its results")
     }
 
-    @Test func aRetakeStaysARetakeAfterItsFirstTryIsTrimmed() throws {
+    @Test func firstTriesAreKeptAndRetakesStayRetakes() throws {
         var s = Sample.newChat()
         var day = Sample.t0
         reduce(&s, .commandSent(.start, payload: "VT"), at: day)
-        // Tests 1-4 once, then retaken in turn, four a day, until the first tries are long gone.
+        // Tests 1-4 once, then retaken in turn, four a day, well past the latest results kept.
         for k in 0..<(ChatState.recentResultsKept + 8) {
             if k % 4 == 0 { day += 86_400 }
             try takeTest(k % 4 + 1, &s, at: day + Double(k % 4) * 3_600)
         }
-        #expect(s.results.count == ChatState.recentResultsKept)
-        #expect(s.results.allSatisfy { $0.retake == true }, "every kept result is a retake")
+        // The four first tries stay before the latest results: the only sample of unseen questions.
+        #expect(s.results.count == ChatState.recentResultsKept + 4)
+        #expect(s.results.prefix(4).map(\.retake) == [false, false, false, false])
+        #expect(s.results.prefix(4).map(\.mode) == (1...4).map { .practiceTest(number: $0) })
+        #expect(s.results.dropFirst(4).allSatisfy { $0.retake == true }, "the rest are retakes")
+        // Without them (results kept before this), the flag alone keeps a retake a retake: none
+        // reads as a first try, and none counts toward Ready.
+        let retakes = Array(s.results.dropFirst(4))
         let now = day + 5 * 3_600
-        let evidence = Readiness.TestEvidence(results: s.results, now: now)
-        #expect(evidence.fresh == 0, "no kept result is a first try: \(evidence.fresh) read as fresh")
+        let evidence = Readiness.TestEvidence(results: retakes, now: now)
+        #expect(evidence.fresh == 0, "no retake reads as a first try: \(evidence.fresh) did")
         let estimate = Readiness.estimate(
             progress: s.progress, pool: Self.banks.pool(for: "VT"), format: Self.vermont.test, now: now,
-            tests: s.results)
-        let status = Readiness.readyStatus(results: s.results, stateCode: "VT", estimate: estimate)
+            tests: retakes)
+        let status = Readiness.readyStatus(results: retakes, stateCode: "VT", estimate: estimate)
         #expect(status.testsPassedWithMargin == 0, "retakes never count toward Ready")
     }
 }
