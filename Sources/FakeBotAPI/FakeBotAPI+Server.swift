@@ -118,7 +118,10 @@ extension FakeBotAPI {
             if let notBefore = s.retryNotBefore[chatID], now < notBefore {
                 s.earlyRetries += 1
                 s.rateLimitLog.append(
-                    "early retry \(method) chat \(chatID) \(String(format: "%.2f", notBefore.timeIntervalSince(now))) s early"
+                    """
+                    early retry \(method) chat \(chatID) \
+                    \(String(format: "%.2f", notBefore.timeIntervalSince(now))) s early
+                    """
                 )
             }
             // Telegram's 429 does not say which limit was hit: the body is the same for both.
@@ -222,7 +225,10 @@ extension FakeBotAPI {
             if old.text == text && old.buttons.map({ $0.map(\.data) }) == buttons.map({ $0.map(\.data) }) {
                 return error(
                     400,
-                    "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
+                    """
+                    Bad Request: message is not modified: specified new message content and reply markup are \
+                    exactly the same as a current content and reply markup of the message
+                    """
                 )
             }
             s.messages[id] = Sent(messageID: id, chatID: chatID, text: text, buttons: buttons)

@@ -134,7 +134,10 @@ public final class FakeBotAPI: @unchecked Sendable {
             }
             let chat =
                 ((u["message"] as? [String: Any])?["chat"] as? [String: Any])?["id"] as? Int64
-                ?? (((u["callback_query"] as? [String: Any])?["message"] as? [String: Any])?["chat"] as? [String: Any])?[
+                ?? (((u[
+                    """
+                    callback_query
+                    """] as? [String: Any])?["message"] as? [String: Any])?["chat"] as? [String: Any])?[
                     "id"] as? Int64
             if let chat, s.awaitingSince[chat] == nil { s.awaitingSince[chat] = now }
             s.updates.append(u)

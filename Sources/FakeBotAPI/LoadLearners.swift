@@ -53,11 +53,16 @@ public final class LoadLearners: @unchecked Sendable {
         public var summary: String {
             func ms(_ v: [Double], _ p: Double) -> String { String(format: "%.0f", Self.percentile(v, p) * 1000) }
             return
-                "\(finished)/\(learners) finished in \(String(format: "%.1f", seconds)) s, \(String(format: "%.0f", updatesPerSecond)) updates/s; "
+                "\(finished)/\(learners) finished in \(String(format: "%.1f", seconds)) s, "
+                + "\(String(format: "%.0f", updatesPerSecond)) updates/s; "
                 + "first reply p50/p95/p99 \(ms(firstReply, 0.5))/\(ms(firstReply, 0.95))/\(ms(firstReply, 0.99)) ms; "
                 + "tap answer p50/p95/p99 \(ms(tapAnswer, 0.5))/\(ms(tapAnswer, 0.95))/\(ms(tapAnswer, 0.99)) ms; "
-                + "unanswered taps \(unansweredTaps), late \(lateTapAnswers), doubled questions \(doubledQuestions), missing \(missingQuestions), "
-                + "429s \(rateLimited), early retries \(earlyRetries), sent inside an overall wait \(sendsInsideGlobalWait)"
+                + "unanswered taps \(unansweredTaps), late \(lateTapAnswers), doubled questions \(doubledQuestions), "
+                + "missing \(missingQuestions), "
+                    + """
+                    429s \(rateLimited), early retries \(earlyRetries), sent inside an overall wait \
+                    \(sendsInsideGlobalWait)
+                    """
         }
     }
 

@@ -138,7 +138,9 @@ struct AdminDesk {
             buttons.append([
                 InlineKeyboardButton(
                     text: prompts.text(
-                        prompts.strings.buttons["adminTell"] ?? "Tell {{code}}", ["code": code, "count": String(added)]),
+                        prompts.strings.buttons["adminTell"] ?? """
+                            Tell {{code}}
+                            """, ["code": code, "count": String(added)]),
                     callbackData: "\(Self.callbackPrefix)bn:\(code):\(added)")
             ])
         }

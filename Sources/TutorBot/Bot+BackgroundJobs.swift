@@ -46,7 +46,10 @@ extension Bot {
             let progress = try store.broadcastProgress(b.id)
             if done {
                 logger.info(
-                    "broadcast \(b.id) done: \(progress.sent) sent, \(progress.blocked) blocked, \(progress.failed) failed"
+                    """
+                    broadcast \(b.id) done: \(progress.sent) sent, \(progress.blocked) blocked, \
+                    \(progress.failed) failed
+                    """
                 )
             }
             if let admin = b.adminChatID {
@@ -169,7 +172,10 @@ extension Bot {
                             queuedBefore: clock.now().addingTimeInterval(-Self.newsKeepsFor))
                         if stale > 0 {
                             logger.info(
-                                "dropped \(stale) reminder(s) or friend news that waited over \(Int(Self.newsKeepsFor / 3600)) h to be sent"
+                                """
+                                dropped \(stale) reminder(s) or friend news that waited over \
+                                \(Int(Self.newsKeepsFor / 3600)) h to be sent
+                                """
                             )
                             sender.reread(chats: nil)
                         }
@@ -220,7 +226,10 @@ extension Bot {
                 return !was
             }) {
                 logger.warning(
-                    "PERMITREADY_METRICS_FILE: the folder \(folder) does not exist; metrics are not written until it does"
+                    """
+                    PERMITREADY_METRICS_FILE: the folder \(folder) does not exist; metrics are not written until \
+                    it does
+                    """
                 )
             }
             return

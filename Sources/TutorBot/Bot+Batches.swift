@@ -191,7 +191,10 @@ extension Bot {
         for events in stale {
             chatCache.forget(events[0].chatID)
             logger.info(
-                "chat \(events[0].chatID): saved by another process meanwhile; its events are done again on the stored copy"
+                """
+                chat \(events[0].chatID): saved by another process meanwhile; its events are done again on the \
+                stored copy
+                """
             )
             again.queued += events
         }

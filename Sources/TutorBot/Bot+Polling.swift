@@ -132,7 +132,10 @@ extension Bot {
             now.timeIntervalSince(due) > Self.outboxStuckAfter
         {
             return
-                "the outbox is not draining: a message due more than \(Int(Self.outboxStuckAfter / 60)) minutes ago is still waiting"
+                """
+                the outbox is not draining: a message due more than \(Int(Self.outboxStuckAfter / 60)) minutes \
+                ago is still waiting
+                """
         }
         return nil
     }
@@ -177,7 +180,10 @@ extension Bot {
             if let (mark, diedOn) = next, diedOn != nil || mark.attempts >= Self.batchTriesBeforeSplitting {
                 if mark.attempts == Self.batchTriesBeforeSplitting || diedOn != nil {
                     logger.error(
-                        "a batch of \(received.count) update(s) was started \(mark.attempts - 1) time(s) without being saved; processing it one update at a time"
+                        """
+                        a batch of \(received.count) update(s) was started \(mark.attempts - 1) time(s) without \
+                        being saved; processing it one update at a time
+                        """
                     )
                 }
                 batchAttempts.write(mark)
@@ -209,7 +215,10 @@ extension Bot {
             } catch {
                 batchFailures += 1
                 logger.error(
-                    "could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \(error); Telegram will re-deliver it"
+                    """
+                    could not commit a batch of \(received.count) update(s) (\(batchFailures) in a row): \
+                    \(error); Telegram will re-deliver it
+                    """
                 )
                 try? await Task.sleep(for: .seconds(2))
             }

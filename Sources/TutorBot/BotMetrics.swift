@@ -70,7 +70,10 @@ public final class BotMetrics: @unchecked Sendable {
     /// `# HELP` for every metric: what it counts, in a line an operator reads on a dashboard.
     static let help: [String: String] = [
         "permitready_updates_total":
-            "Telegram updates taken in, by outcome (processed, skipped: no use for it or dropped, garbled: did not decode).",
+            """
+        Telegram updates taken in, by outcome (processed, skipped: no use for it or dropped, garbled: did \
+        not decode).
+        """,
         "permitready_messages_sent_total":
             "Requests Telegram accepted, by kind (reply, bulk: reminders and broadcasts, tap_answer).",
         "permitready_rate_limited_total": "429 answers from Telegram, by scope (chat or the whole bot).",
@@ -79,7 +82,10 @@ public final class BotMetrics: @unchecked Sendable {
         "permitready_reminders_due_total": "Learners whose reminder time came (the dialogue decides whether to send).",
         "permitready_reminders_sent_total": "Reminders queued.",
         "permitready_chat_failures_total":
-            "Chats whose updates were dropped because their rows could not be loaded or saved (the rest of the batch committed).",
+            """
+        Chats whose updates were dropped because their rows could not be loaded or saved (the rest of the \
+        batch committed).
+        """,
         "permitready_chats_repaired_total":
             "Chats loaded with mended rows (a value outside its CHECK, a session that did not decode).",
         "permitready_stray_replies_dropped_total":
@@ -119,9 +125,12 @@ public final class BotMetrics: @unchecked Sendable {
             # HELP process_cpu_seconds_total User and system CPU time the bot process has used.
             # TYPE process_cpu_seconds_total counter
             process_cpu_seconds_total \(String(format: "%.3f", ProcessFigures.cpuSeconds()))
-            # HELP permitready_update_cpu_seconds_total CPU time spent turning updates into replies (parsing, the dialogue, rendering, the batch's commit); process_cpu_seconds_total less this is sending, receiving and start-up.
+            # HELP permitready_update_cpu_seconds_total CPU time spent turning updates into replies (parsing, the \
+            dialogue, rendering, the batch's commit); process_cpu_seconds_total less this is sending, receiving and \
+            start-up.
             # TYPE permitready_update_cpu_seconds_total counter
-            permitready_update_cpu_seconds_total \(String(format: "%.6f", Double(updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9))
+            permitready_update_cpu_seconds_total \
+            \(String(format: "%.6f", Double(updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9))
             # HELP process_start_time_seconds Unix time the bot process started.
             # TYPE process_start_time_seconds gauge
             process_start_time_seconds \(String(format: "%.3f", ProcessFigures.started.timeIntervalSince1970))

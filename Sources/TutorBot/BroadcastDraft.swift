@@ -25,7 +25,10 @@ public struct BroadcastDraft: Equatable, Sendable {
             case .noNote(let word): return "there is no note after \"\(word)\"."
             case .unknownAudience(let word):
                 return
-                    "\"\(word)\" is not a state code or \"all\" (a state is its code in capitals, like TX, or its full name; everyone is \"all\")."
+                    """
+                    \"\(word)\" is not a state code or \"all\" (a state is its code in capitals, like TX, or its \
+                    full name; everyone is \"all\").
+                    """
             case .tooLong(let n): return "the note is \(n) characters; the most is \(BroadcastDraft.maxLength)."
             }
         }

@@ -98,7 +98,10 @@ public struct Config: Sendable {
         let loopback = host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
         if scheme == "http" && loopback { return nil }
         return
-            "TELEGRAM_API_BASE must start with https:// (the bot token is sent in every request); plain http is allowed only to this machine (127.0.0.1, localhost, ::1), not to \(scheme)://\(host)"
+            """
+            TELEGRAM_API_BASE must start with https:// (the bot token is sent in every request); plain http is \
+            allowed only to this machine (127.0.0.1, localhost, ::1), not to \(scheme)://\(host)
+            """
     }
 
     public static func isWellFormedToken(_ t: String) -> Bool {

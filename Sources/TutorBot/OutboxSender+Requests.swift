@@ -76,7 +76,10 @@ extension OutboxSender {
                     try store.savePictureFileID(picture, fileID: fileID)
                 } catch {
                     logger.warning(
-                        "sign picture \(picture) sent, its file_id not recorded (uploaded again after a restart): \(error)"
+                        """
+                        sign picture \(picture) sent, its file_id not recorded (uploaded again after a restart): \
+                        \(error)
+                        """
                     )
                 }
             }

@@ -20,7 +20,8 @@ public enum BankProblemReport {
             out.append(cause.description)
             if let n = followers[cause.file] {
                 out.append(
-                    "  … and \(n) problem\(n == 1 ? "" : "s") that follow from it (lesson cards that teach questions of \(cause.file), which could not be read)"
+                    "  … and \(n) problem\(n == 1 ? "" : "s") that follow from it (lesson cards that teach questions "
+                        + "of \(cause.file), which could not be read)"
                 )
             }
         }

@@ -92,7 +92,11 @@ public enum GuessingLint {
                     BankProblem(
                         file: f.file, id: "-", field: "answers",
                         message:
-                            "the key is a middle value in \(f.middleKeys) of \(f.allNumber) all-number questions (at most \(Int(maxMiddleKeyShare * 100))%): move some keys' neighbours so the key is the smallest or largest as often as real rules put it there"
+                            """
+                            the key is a middle value in \(f.middleKeys) of \(f.allNumber) all-number questions \
+                            (at most \(Int(maxMiddleKeyShare * 100))%): move some keys' neighbours so the key is \
+                            the smallest or largest as often as real rules put it there
+                            """
                     ))
             }
             if !trueShareHolds(f.trueKeys, of: f.trueFalse) {
@@ -100,7 +104,10 @@ public enum GuessingLint {
                     BankProblem(
                         file: f.file, id: "-", field: "correctAnswerIndex",
                         message:
-                            "\"True\" is the key in \(f.trueKeys) of \(f.trueFalse) true/false questions (\(Int(trueShare.lowerBound * 100))-\(Int(trueShare.upperBound * 100))%)"
+                            """
+                            \"True\" is the key in \(f.trueKeys) of \(f.trueFalse) true/false questions \
+                            (\(Int(trueShare.lowerBound * 100))-\(Int(trueShare.upperBound * 100))%)
+                            """
                     ))
             }
         }
@@ -121,7 +128,12 @@ public enum GuessingLint {
                     BankProblem(
                         file: "all", id: "-", field: "answers",
                         message:
-                            "\"\(a.word)\" is the key in \(a.inKeys) of its \(a.inKeys + a.inWrong) options (\(Int((share * 100).rounded()))%; \(Int(absoluteKeyShare.lowerBound * 100))-\(Int(absoluteKeyShare.upperBound * 100))% tells nothing)"
+                            """
+                            \"\(a.word)\" is the key in \(a.inKeys) of its \(a.inKeys + a.inWrong) options \
+                            (\(Int((share * 100).rounded()))%; \
+                            \(Int(absoluteKeyShare.lowerBound * 100))-\(Int(absoluteKeyShare.upperBound * 100))% \
+                            tells nothing)
+                            """
                     ))
             }
         }

@@ -211,14 +211,20 @@ public enum LessonLint {
                 p.add(
                     file, "-", "cards",
                     "Flesch-Kincaid grade \(report.reading.gradeText); at most \(Int(maxGrade)) "
-                        + "(\(report.reading.words) words in \(report.reading.sentences) sentences: shorter sentences, shorter words)"
+                        + """
+                        (\(report.reading.words) words in \(report.reading.sentences) sentences: shorter \
+                        sentences, shorter words)
+                        """
                 )
             }
             if report.share < minShare {
                 p.add(
                     file, "-", "teaches",
                     "\(report.taught) of \(report.questions) questions of \(questionFile) taught "
-                        + "(\(percent(report.share))); at least \(min)%; not taught: \(report.untaught.joined(separator: ", "))"
+                        + """
+                        (\(percent(report.share))); at least \(min)%; not taught: \
+                        \(report.untaught.joined(separator: ", "))
+                        """
                 )
             }
         }

@@ -171,7 +171,10 @@ extension BankLoader {
                 else {
                     p.add(
                         name, "-", "file",
-                        "universal lesson files are named lessons/universal/<topic>.json after a topic other than stateSpecific"
+                        """
+                        universal lesson files are named lessons/universal/<topic>.json after a topic other than \
+                        stateSpecific
+                        """
                     )
                     continue
                 }
@@ -231,7 +234,10 @@ extension BankLoader {
         if !allowed.contains(list.count) {
             p.add(
                 file, "-", "lessons",
-                "\(list.count) lessons; a \(scope.stateCode == nil ? "topic" : "state") file has \(allowed.lowerBound)-\(allowed.upperBound)"
+                """
+                \(list.count) lessons; a \(scope.stateCode == nil ? "topic" : "state") file has \
+                \(allowed.lowerBound)-\(allowed.upperBound)
+                """
             )
         }
         var lessons: [Lesson] = []
@@ -299,7 +305,10 @@ extension BankLoader {
         if v["checkQuestionIds"]?.array != nil && !checksPerLesson.contains(checks.count) {
             f.bad(
                 "checkQuestionIds",
-                "\(checks.count) questions; a lesson checks \(checksPerLesson.lowerBound)-\(checksPerLesson.upperBound)",
+                """
+                \(checks.count) questions; a lesson checks \
+                \(checksPerLesson.lowerBound)-\(checksPerLesson.upperBound)
+                """,
                 &p)
         }
         let taught = Set(teaches ?? [])

@@ -29,7 +29,8 @@ extension TutorStore {
                 db.cachedStatement(
                     sql: """
                         SELECT value FROM json_each(?)
-                        WHERE EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND priority = 0 AND chat_id = value)
+                        WHERE EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND priority = 0 AND chat_id = \
+                        value)
                         """), arguments: [ids])
             let befriended = try Int64.fetchSet(
                 db.cachedStatement(

@@ -88,7 +88,8 @@ extension TutorStore {
                     arguments: [stateCode, stateCode]) ?? 0
             try db.execute(
                 sql: """
-                    INSERT INTO broadcast(state_code, text, status, admin_chat_id, recipients, created_at, created_by_update)
+                    INSERT INTO broadcast(state_code, text, status, admin_chat_id, recipients, created_at, \
+                    created_by_update)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [stateCode, text, status, adminChatID, count, now.timeIntervalSince1970, updateID])
             return db.lastInsertedRowID
@@ -155,7 +156,8 @@ extension TutorStore {
                 guard db.changesCount > 0 else { continue }
                 try db.execute(
                     sql: """
-                        INSERT INTO outbox(chat_id, method, body, priority, created_at, broadcast_id) VALUES (?, 'sendMessage', ?, ?, ?, ?)
+                        INSERT INTO outbox(chat_id, method, body, priority, created_at, broadcast_id) VALUES (?, \
+                        'sendMessage', ?, ?, ?, ?)
                         """,
                     arguments: [
                         chat, String(decoding: render(b, chat), as: UTF8.self), OutboxItem.bulkPriority,
@@ -267,7 +269,10 @@ extension TutorStore {
             if let value {
                 try db.execute(
                     sql:
-                        "INSERT INTO bot_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        """
+                        INSERT INTO bot_state(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = \
+                        excluded.value
+                        """,
                     arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM bot_state WHERE key = ?", arguments: [key])

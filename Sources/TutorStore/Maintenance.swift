@@ -11,7 +11,10 @@ public struct StoreCounts: Equatable, Sendable, CustomStringConvertible {
     public var results = 0
 
     public var description: String {
-        "\(learners) learners, \(answers) answers, \(progressRows) question-progress rows, \(cards) cards, \(results) results"
+        """
+        \(learners) learners, \(answers) answers, \(progressRows) question-progress rows, \(cards) cards, \
+        \(results) results
+        """
     }
 }
 
@@ -303,7 +306,8 @@ extension TutorStore {
                 try Int.fetchOne(
                     db,
                     sql: """
-                        SELECT COALESCE(SUM(MAX(0, b.recipients - (SELECT COUNT(*) FROM broadcast_delivery d WHERE d.broadcast_id = b.id))), 0)
+                        SELECT COALESCE(SUM(MAX(0, b.recipients - (SELECT COUNT(*) FROM broadcast_delivery d WHERE \
+                        d.broadcast_id = b.id))), 0)
                             + (SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND broadcast_id IS NOT NULL)
                         FROM broadcast b WHERE b.status = 'sending'
                         """) ?? 0
@@ -311,7 +315,10 @@ extension TutorStore {
             let learners = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT COUNT(*) AS n, COALESCE(SUM(last_active_at >= ?), 0) AS today FROM learner WHERE is_group = 0",
+                    """
+                    SELECT COUNT(*) AS n, COALESCE(SUM(last_active_at >= ?), 0) AS today FROM learner WHERE \
+                    is_group = 0
+                    """,
                 arguments: [t - 86_400])
             g.learners = try learners?.decode(Int.self, forColumn: "n") ?? 0
             g.learnersActiveToday = try learners?.decode(Int.self, forColumn: "today") ?? 0

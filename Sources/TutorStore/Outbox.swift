@@ -65,7 +65,8 @@ extension TutorStore {
     static func insertOutbox(_ db: Database, _ item: OutboxItem, now: Date) throws -> OutboxItem {
         try db.cachedStatement(
             sql: """
-                INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO outbox(chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, \
+                not_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             item.chatID, item.method, String(decoding: item.body, as: UTF8.self), item.editTag,
@@ -113,7 +114,8 @@ extension TutorStore {
             let rows = try OutboxItem.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND status = 'pending' AND priority >= 0 ORDER BY id
+                        SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND status = \
+                        'pending' AND priority >= 0 ORDER BY id
                         """), arguments: [chatID])
             return (rows, try Self.outboxIDsUpTo(db))
         }
@@ -144,7 +146,8 @@ extension TutorStore {
             return try OutboxItem.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND status = 'pending' AND priority >= 0 ORDER BY id
+                        SELECT * FROM outbox INDEXED BY outbox_pending_by_chat WHERE chat_id = ? AND status = \
+                        'pending' AND priority >= 0 ORDER BY id
                         """), arguments: [chatID])
         }
     }
@@ -156,7 +159,8 @@ extension TutorStore {
             try OutboxItem.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT * FROM outbox INDEXED BY outbox_pending WHERE status = 'pending' AND priority = ?1 AND id > ?2
+                        SELECT * FROM outbox INDEXED BY outbox_pending WHERE status = 'pending' AND priority = ?1 \
+                        AND id > ?2
                             AND (?3 IS NULL OR chat_id = ?3) ORDER BY id LIMIT ?4
                         """), arguments: [priority, id, chatID, limit ?? -1])
         }
@@ -170,7 +174,10 @@ extension TutorStore {
             try Double.fetchOne(
                 db,
                 sql:
-                    "SELECT MIN(MAX(not_before, created_at)) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1)",
+                    """
+                    SELECT MIN(MAX(not_before, created_at)) FROM outbox WHERE status = 'pending' AND (?1 IS NULL \
+                    OR chat_id = ?1)
+                    """,
                 arguments: [chatID]
             )
             .map(Date.init(timeIntervalSince1970:))
@@ -195,7 +202,8 @@ extension TutorStore {
             try Int.fetchOne(
                 db,
                 sql: """
-                    SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1) AND (?2 IS NULL OR not_before <= ?2)
+                    SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND (?1 IS NULL OR chat_id = ?1) AND (?2 IS \
+                    NULL OR not_before <= ?2)
                     """, arguments: [chatID, dueBy?.timeIntervalSince1970]) ?? 0
         }
     }
@@ -209,7 +217,8 @@ extension TutorStore {
             try db.execute(
                 sql: """
                     UPDATE outbox SET status = 'dropped', error = 'stale'
-                    WHERE status = 'pending' AND priority >= ? AND broadcast_id IS NULL AND MAX(created_at, not_before) < ?
+                    WHERE status = 'pending' AND priority >= ? AND broadcast_id IS NULL AND MAX(created_at, \
+                    not_before) < ?
                     """, arguments: [OutboxItem.bulkPriority, cutoff.timeIntervalSince1970])
             return db.changesCount
         }
@@ -241,7 +250,8 @@ extension TutorStore {
                     try db.cachedStatement(
                         sql: """
                             INSERT INTO message_ref(chat_id, tag, message_id, saved_at) VALUES (?, ?, ?, ?)
-                            ON CONFLICT(chat_id, tag) DO UPDATE SET message_id = excluded.message_id, saved_at = excluded.saved_at
+                            ON CONFLICT(chat_id, tag) DO UPDATE SET message_id = excluded.message_id, saved_at = \
+                            excluded.saved_at
                             """
                     ).execute(arguments: [item.chatID, tag, messageID, now])
                 }
@@ -297,7 +307,10 @@ extension TutorStore {
         try writer.write { db in
             try db.execute(
                 sql:
-                    "INSERT INTO picture_file(picture, file_id) VALUES (?, ?) ON CONFLICT(picture) DO UPDATE SET file_id = excluded.file_id",
+                    """
+                    INSERT INTO picture_file(picture, file_id) VALUES (?, ?) ON CONFLICT(picture) DO UPDATE SET \
+                    file_id = excluded.file_id
+                    """,
                 arguments: [picture, fileID])
         }
     }

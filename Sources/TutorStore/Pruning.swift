@@ -33,11 +33,13 @@ extension TutorStore {
             """, t - keep.answerDays * day)
         report.messageRefs = try deleteInChunks(
             """
-            DELETE FROM message_ref WHERE (chat_id, tag) IN (SELECT chat_id, tag FROM message_ref WHERE COALESCE(saved_at, 0) < ? LIMIT ?)
+            DELETE FROM message_ref WHERE (chat_id, tag) IN (SELECT chat_id, tag FROM message_ref WHERE \
+            COALESCE(saved_at, 0) < ? LIMIT ?)
             """, t - keep.messageRefDays * day)
         report.broadcastDeliveries = try deleteInChunks(
             """
-            DELETE FROM broadcast_delivery WHERE (broadcast_id, chat_id) IN (SELECT d.broadcast_id, d.chat_id FROM broadcast_delivery d JOIN broadcast b ON b.id = d.broadcast_id
+            DELETE FROM broadcast_delivery WHERE (broadcast_id, chat_id) IN (SELECT d.broadcast_id, d.chat_id FROM \
+            broadcast_delivery d JOIN broadcast b ON b.id = d.broadcast_id
                 WHERE b.status IN ('done', 'cancelled') AND COALESCE(b.finished_at, b.created_at) < ? LIMIT ?)
             """, t - keep.broadcastDays * day)
         report.challenges = try deleteInChunks(
@@ -52,22 +54,26 @@ extension TutorStore {
         // Friendships removed over a week ago: last week's league no longer needs them.
         report.friendships = try deleteInChunks(
             """
-            DELETE FROM friendship WHERE (chat_id, friend_chat_id) IN (SELECT chat_id, friend_chat_id FROM friendship WHERE removed_at < ? LIMIT ?)
+            DELETE FROM friendship WHERE (chat_id, friend_chat_id) IN (SELECT chat_id, friend_chat_id FROM \
+            friendship WHERE removed_at < ? LIMIT ?)
             """, t - 8 * day)
         // Days are ISO dates (they sort as text); a day this far back is over in every time zone.
         let oldDay = LocalDay(now.addingTimeInterval(-keep.dailyResultDays * day), in: TimeZone(identifier: "UTC")!)
             .description
         report.dailyResults = try deleteInChunks(
             """
-            DELETE FROM daily_result WHERE (state_code, day, chat_id) IN (SELECT state_code, day, chat_id FROM daily_result WHERE day < ? LIMIT ?)
+            DELETE FROM daily_result WHERE (state_code, day, chat_id) IN (SELECT state_code, day, chat_id FROM \
+            daily_result WHERE day < ? LIMIT ?)
             """, oldDay)
         report.dailyResults += try deleteInChunks(
             """
-            DELETE FROM daily_tally WHERE (state_code, day, score) IN (SELECT state_code, day, score FROM daily_tally WHERE day < ? LIMIT ?)
+            DELETE FROM daily_tally WHERE (state_code, day, score) IN (SELECT state_code, day, score FROM \
+            daily_tally WHERE day < ? LIMIT ?)
             """, oldDay)
         report.dailyResults += try deleteInChunks(
             """
-            DELETE FROM daily_set WHERE (state_code, day) IN (SELECT state_code, day FROM daily_set WHERE day < ? LIMIT ?)
+            DELETE FROM daily_set WHERE (state_code, day) IN (SELECT state_code, day FROM daily_set WHERE day < ? \
+            LIMIT ?)
             """, oldDay)
         report.askedQuestions = try deleteInChunks(
             """

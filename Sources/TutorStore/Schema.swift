@@ -83,7 +83,8 @@ enum Schema {
                         created_at REAL NOT NULL,
                         attempts INTEGER NOT NULL DEFAULT 0,
                         not_before REAL NOT NULL DEFAULT 0,
-                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'dropped')),
+                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', \
+                        'dropped')),
                         message_id INTEGER,
                         error TEXT
                     );
@@ -127,11 +128,14 @@ enum Schema {
             try db.execute(
                 sql: """
                     ALTER TABLE learner ADD COLUMN nudges_on INTEGER NOT NULL DEFAULT 1 CHECK (nudges_on IN (0, 1));
-                    ALTER TABLE learner ADD COLUMN nudge_minute INTEGER NOT NULL DEFAULT 960 CHECK (nudge_minute BETWEEN 0 AND 1439);
+                    ALTER TABLE learner ADD COLUMN nudge_minute INTEGER NOT NULL DEFAULT 960 CHECK (nudge_minute \
+                    BETWEEN 0 AND 1439);
                     ALTER TABLE learner ADD COLUMN last_nudge_day TEXT;
-                    ALTER TABLE learner ADD COLUMN ignored_nudges INTEGER NOT NULL DEFAULT 0 CHECK (ignored_nudges >= 0);
+                    ALTER TABLE learner ADD COLUMN ignored_nudges INTEGER NOT NULL DEFAULT 0 CHECK (ignored_nudges \
+                    >= 0);
                     ALTER TABLE learner ADD COLUMN next_nudge_at REAL;
-                    ALTER TABLE learner ADD COLUMN streak_freezes INTEGER NOT NULL DEFAULT 0 CHECK (streak_freezes BETWEEN 0 AND 2);
+                    ALTER TABLE learner ADD COLUMN streak_freezes INTEGER NOT NULL DEFAULT 0 CHECK (streak_freezes \
+                    BETWEEN 0 AND 2);
                     -- Who to remind now is a range scan over this index, however many learners there are.
                     CREATE INDEX learner_next_nudge ON learner(next_nudge_at) WHERE next_nudge_at IS NOT NULL;
                     """)
@@ -180,9 +184,12 @@ enum Schema {
                     CREATE INDEX card_due ON card(chat_id, due);
                     ALTER TABLE learner ADD COLUMN xp INTEGER NOT NULL DEFAULT 0 CHECK (xp >= 0);
                     ALTER TABLE learner ADD COLUMN badges TEXT NOT NULL DEFAULT '';
-                    ALTER TABLE learner ADD COLUMN cards_reviewed INTEGER NOT NULL DEFAULT 0 CHECK (cards_reviewed >= 0);
-                    ALTER TABLE learner ADD COLUMN four_button_cards INTEGER NOT NULL DEFAULT 0 CHECK (four_button_cards IN (0, 1));
-                    ALTER TABLE learner ADD COLUMN answered_today INTEGER NOT NULL DEFAULT 0 CHECK (answered_today >= 0);
+                    ALTER TABLE learner ADD COLUMN cards_reviewed INTEGER NOT NULL DEFAULT 0 CHECK (cards_reviewed \
+                    >= 0);
+                    ALTER TABLE learner ADD COLUMN four_button_cards INTEGER NOT NULL DEFAULT 0 CHECK \
+                    (four_button_cards IN (0, 1));
+                    ALTER TABLE learner ADD COLUMN answered_today INTEGER NOT NULL DEFAULT 0 CHECK (answered_today \
+                    >= 0);
                     ALTER TABLE learner ADD COLUMN answered_day TEXT;
                     """)
         }
@@ -193,9 +200,11 @@ enum Schema {
                     -- the traced probability of knowing it with its time and memory strength.
                     ALTER TABLE question_progress ADD COLUMN first_correct INTEGER CHECK (first_correct IN (0, 1));
                     ALTER TABLE question_progress ADD COLUMN first_answered_at REAL;
-                    ALTER TABLE question_progress ADD COLUMN knowledge REAL CHECK (knowledge IS NULL OR knowledge BETWEEN 0 AND 1);
+                    ALTER TABLE question_progress ADD COLUMN knowledge REAL CHECK (knowledge IS NULL OR knowledge \
+                    BETWEEN 0 AND 1);
                     ALTER TABLE question_progress ADD COLUMN knowledge_at REAL;
-                    ALTER TABLE question_progress ADD COLUMN strength_days REAL CHECK (strength_days IS NULL OR strength_days > 0);
+                    ALTER TABLE question_progress ADD COLUMN strength_days REAL CHECK (strength_days IS NULL OR \
+                    strength_days > 0);
                     """)
         }
         m.registerMigration("v7-retention") { db in
@@ -229,7 +238,8 @@ enum Schema {
                         chat_id INTEGER NOT NULL REFERENCES learner(chat_id) ON DELETE CASCADE,
                         creator_name TEXT NOT NULL CHECK (length(creator_name) BETWEEN 1 AND 64),
                         question_ids TEXT NOT NULL CHECK (json_valid(question_ids)),
-                        creator_correct TEXT NOT NULL CHECK (length(creator_correct) BETWEEN 1 AND 20 AND creator_correct NOT GLOB '*[^01]*'),
+                        creator_correct TEXT NOT NULL CHECK (length(creator_correct) BETWEEN 1 AND 20 AND \
+                        creator_correct NOT GLOB '*[^01]*'),
                         created_at REAL NOT NULL,
                         expires_at REAL NOT NULL
                     ) WITHOUT ROWID;
@@ -255,8 +265,10 @@ enum Schema {
                     ALTER TABLE learner ADD COLUMN week_xp INTEGER NOT NULL DEFAULT 0 CHECK (week_xp >= 0);
                     ALTER TABLE learner ADD COLUMN xp_week TEXT;
                     ALTER TABLE learner ADD COLUMN prev_week_xp INTEGER NOT NULL DEFAULT 0 CHECK (prev_week_xp >= 0);
-                    ALTER TABLE learner ADD COLUMN hide_from_friends INTEGER NOT NULL DEFAULT 0 CHECK (hide_from_friends IN (0, 1));
-                    -- The daily challenge: the learner's last day and streak, and every score of a state's day (anonymous).
+                    ALTER TABLE learner ADD COLUMN hide_from_friends INTEGER NOT NULL DEFAULT 0 CHECK \
+                    (hide_from_friends IN (0, 1));
+                    -- The daily challenge: the learner's last day and streak, and every score of a state's day \
+                    (anonymous).
                     ALTER TABLE learner ADD COLUMN daily_day TEXT;
                     ALTER TABLE learner ADD COLUMN daily_streak INTEGER NOT NULL DEFAULT 0 CHECK (daily_streak >= 0);
                     CREATE TABLE daily_result (
@@ -267,7 +279,8 @@ enum Schema {
                         PRIMARY KEY (state_code, day, chat_id)
                     ) WITHOUT ROWID;
                     CREATE INDEX daily_result_by_chat ON daily_result(chat_id);
-                    -- Players per score of a state's day, kept with every result: "you beat 72%" reads six rows, not the day.
+                    -- Players per score of a state's day, kept with every result: "you beat 72%" reads six rows, \
+                    not the day.
                     CREATE TABLE daily_tally (
                         state_code TEXT NOT NULL,
                         day TEXT NOT NULL,
@@ -282,7 +295,8 @@ enum Schema {
                 sql: """
                     -- A chat's next pending row, asked after every message sent: without it each ask
                     -- scanned every pending row (a third of the bot's CPU at 1,000 learners at once).
-                    CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = 'pending';
+                    CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = \
+                    'pending';
                     -- When the next held row (a retry, news in quiet hours) comes due: the sender's
                     -- timed wake, asked after every look at the queue.
                     CREATE INDEX outbox_pending_due ON outbox(not_before) WHERE status = 'pending';
@@ -315,12 +329,14 @@ enum Schema {
                         created_at REAL NOT NULL,
                         attempts INTEGER NOT NULL DEFAULT 0,
                         not_before REAL NOT NULL DEFAULT 0,
-                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'dropped')),
+                        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', \
+                        'dropped')),
                         message_id INTEGER,
                         error TEXT,
                         broadcast_id INTEGER REFERENCES broadcast(id)
                     );
-                    INSERT INTO outbox_new(id, chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, attempts,
+                    INSERT INTO outbox_new(id, chat_id, method, body, edit_tag, save_tag, picture, priority, \
+                    created_at, attempts,
                         not_before, status, message_id, error, broadcast_id)
                     SELECT id, chat_id, method, body, edit_tag, save_tag, picture, priority, created_at, attempts,
                         not_before, status, message_id, error, broadcast_id FROM outbox;
@@ -329,7 +345,8 @@ enum Schema {
                     CREATE INDEX outbox_pending ON outbox(status, priority, id) WHERE status = 'pending';
                     CREATE INDEX outbox_broadcast ON outbox(broadcast_id, status) WHERE broadcast_id IS NOT NULL;
                     CREATE INDEX outbox_done ON outbox(created_at) WHERE status != 'pending';
-                    CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = 'pending';
+                    CREATE INDEX outbox_pending_by_chat ON outbox(chat_id, id, priority, not_before) WHERE status = \
+                    'pending';
                     """)
         }
         m.registerMigration("v13-daily-set") { db in

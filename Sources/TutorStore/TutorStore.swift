@@ -20,10 +20,16 @@ public enum StoreError: Error, CustomStringConvertible {
         case .corruptRow(let table, let key, let reason): return "unreadable row in \(table) (\(key)): \(reason)"
         case .schemaNewer(let path, let database, let binary):
             return
-                "\(path) was migrated by a newer PermitReady (its last migration is \(database); this binary knows up to \(binary)): run the newer binary, or restore a backup taken before the upgrade"
+                """
+                \(path) was migrated by a newer PermitReady (its last migration is \(database); this binary \
+                knows up to \(binary)): run the newer binary, or restore a backup taken before the upgrade
+                """
         case .schemaOlder(let path, let database, let binary):
             return
-                "\(path) is at migration \(database), this binary expects \(binary): start the bot (or run `permitready migrate`) to bring it up to date first"
+                """
+                \(path) is at migration \(database), this binary expects \(binary): start the bot (or run \
+                `permitready migrate`) to bring it up to date first
+                """
         case .failed(let path, let reason): return "\(path): \(reason)"
         }
     }

@@ -57,7 +57,10 @@ extension PermitReadyBench {
                 .joined(separator: "\n")
             throw BenchFailure(
                 description:
-                    "permitready run exited (status \(p.terminationStatus)) before the learners finished; its last lines:\n\(said)"
+                    """
+                    permitready run exited (status \(p.terminationStatus)) before the learners finished; its \
+                    last lines:\n\(said)
+                    """
             )
         }
         // The split of resident memory when it is highest: heap and stacks (anonymous) against
@@ -73,7 +76,10 @@ extension PermitReadyBench {
             if kB("VmRSS:") > highestNow {
                 highestNow = kB("VmRSS:")
                 split =
-                    "\(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files; largest: \(largestMappings())"
+                    """
+                    \(kB("RssAnon:") / 1024) MiB anonymous, \(kB("RssFile:") / 1024) MiB mapped files; largest: \
+                    \(largestMappings())
+                    """
             }
             return kB("VmHWM:") / 1024
         }
@@ -134,16 +140,26 @@ extension PermitReadyBench {
         let engineCPU = metrics.split(separator: "\n").first { $0.hasPrefix("permitready_update_cpu_seconds_total ") }
             .flatMap { Double($0.split(separator: " ").last ?? "") }
         print(
-            "memory: permitready run with \(stored) learners stored (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest sample \(split)); \(r.summary)"
+            """
+            memory: permitready run with \(stored) learners stored \
+            (\(ByteCountFormatter.string(fromByteCount: store.fileSize(), countStyle: .file)) database), \
+            \(active) in a quiz at once: peak RSS \(highest) MiB (\(idle) MiB after start-up; at the highest \
+            sample \(split)); \(r.summary)
+            """
         )
         print(
-            "  CPU: the bot \(String(format: "%.1f", botCPU)) s (\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)"
+            "  CPU: the bot \(String(format: "%.1f", botCPU)) s ("
+                + "\(String(format: "%.0f", botCPU / Double(max(r.updates, 1)) * 1e6)) µs per update), the fake Bot "
+                + "API and learners \(String(format: "%.1f", harnessCPU)) s (including filling the database)"
         )
         if let engineCPU {
             let perUpdate = { (seconds: Double) in String(format: "%.0f", seconds / Double(max(r.updates, 1)) * 1e6) }
             let duringLoad = botCPU - cpuBeforeLoad
             print(
-                "  the bot's CPU per update during the load \(perUpdate(duringLoad)) µs = turning updates into replies (parsing, dialogue, commit; the bot's own count) \(perUpdate(engineCPU)) µs + the I/O path (requests, replies and their JSON, the sender, the poll loop) \(perUpdate(duringLoad - engineCPU)) µs"
+                "  the bot's CPU per update during the load \(perUpdate(duringLoad)) µs = turning updates into replies "
+                    + "(parsing, dialogue, commit; the bot's own count) \(perUpdate(engineCPU)) µs + the I/O path "
+                    + "(requests, replies and their JSON, the sender, the poll loop) "
+                    + "\(perUpdate(duringLoad - engineCPU)) µs"
             )
         } else {
             print("  (the bot's metrics file had no permitready_update_cpu_seconds_total: no split of its CPU)")

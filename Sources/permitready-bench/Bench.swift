@@ -15,7 +15,10 @@ struct PermitReadyBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "permitready-bench",
         abstract:
-            "Measure PermitReady: update throughput (parse → reduce → commit → outbox, no network) and, with flags, every other figure."
+            """
+            Measure PermitReady: update throughput (parse → reduce → commit → outbox, no network) and, with \
+            flags, every other figure.
+            """
     )
 
     /// The same folders and database the bot takes (flags, else the environment, else defaults).
@@ -35,19 +38,28 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Option(help: "Updates per getUpdates batch.") var batch: Int = 100
     @Option(
         help:
-            "Learners already in the database for the engine figure (the --rss figure has 100,000): its tables and indexes at that size."
+            """
+            Learners already in the database for the engine figure (the --rss figure has 100,000): its tables \
+            and indexes at that size.
+            """
     )
     var stored = 0
     @Option(
         help:
-            "SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, same sitting)."
+            """
+            SQLite synchronous for the engine figure: full (what the bot runs), normal, or both (alternated, \
+            same sitting).
+            """
     )
     var synchronous = "full"
     @Flag(help: "Also run the full loop (long poll → commit → send over libcurl) against a fake Bot API on 127.0.0.1.")
     var loopback = false
     @Flag(
         help:
-            "Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast throughput."
+            """
+            Every figure: banks, practice tests, readiness, flashcards, reminders for 1M learners, broadcast \
+            throughput.
+            """
     )
     var all = false
     @Option(help: "Learners for the reminder-list figure.") var nudgeLearners = 1_000_000
@@ -56,7 +68,10 @@ struct PermitReadyBench: AsyncParsableCommand {
     var loadChallenge: Int?
     @Flag(
         help:
-            "Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 friends, a 500-friend list (also in --all)."
+            """
+            Only the friends' reads at scale: Daily 5 scores at 10,000 players, a link opened by one of 500 \
+            friends, a 500-friend list (also in --all).
+            """
     )
     var social = false
     @Option(help: "Recipients for the broadcast figure.") var broadcastRecipients = 1_000
@@ -69,19 +84,28 @@ struct PermitReadyBench: AsyncParsableCommand {
     @Option(help: "Calibration: simulated days.") var calibrationDays = 21
     @Option(
         help:
-            "Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, e.g. 200,1000 (also in --all)."
+            """
+            Only the load test: simulated learners running /start → state → Quick quiz → 10 questions at once, \
+            e.g. 200,1000 (also in --all).
+            """
     )
     var load: String?
     @Option(help: "Load test: with the fake enforcing Telegram's flood limits (off, on, both).") var floodLimits =
         "both"
     @Flag(
         help:
-            "Only the memory figure: `permitready run` as its own process with 100,000 learners stored and 1,000 mid-quiz."
+            """
+            Only the memory figure: `permitready run` as its own process with 100,000 learners stored and 1,000 \
+            mid-quiz.
+            """
     )
     var rss = false
     @Flag(
         help:
-            "Only the retention figure: database size after --retention-learners learners studied daily for 90 days, pruning, backup and restore times."
+            """
+            Only the retention figure: database size after --retention-learners learners studied daily for 90 \
+            days, pruning, backup and restore times.
+            """
     )
     var retention = false
     @Option(help: "Learners for the retention figure.") var retentionLearners = 100_000
@@ -173,13 +197,17 @@ struct PermitReadyBench: AsyncParsableCommand {
         task.cancel()
         _ = await task.result
         print(
-            "load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)"
+            """
+            load \(count) learners, flood limits \(floodLimits ? "on (30/s, 1/s per chat, burst 3)" : "off"): \
+            \(report.summary); peak RSS \(PeakMemory.peakMiB()) MiB (\(rss0) MiB before)
+            """
         )
         for s in report.stuck { print("  stuck: \(s)") }
         let log = fake.rateLimitLog
         if report.earlyRetries > 0 { print("  early: \(log.filter { $0.hasPrefix("early") }.prefix(5))") }
         print(
-            "  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, \(log.filter { $0.hasPrefix("per-chat") }.count) per chat"
+            "  429s: \(log.filter { $0.hasPrefix("global") }.count) overall, "
+                + "\(log.filter { $0.hasPrefix("per-chat") }.count) per chat"
         )
         if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
     }
@@ -216,7 +244,10 @@ struct PermitReadyBench: AsyncParsableCommand {
         _ = await task.result
         let friends = (try? bot.store.friends(of: 1).count) ?? 0
         print(
-            "challenge load: \(count) friends open one link at once and play its ten: \(report.summary); maker's friends now \(friends)"
+            """
+            challenge load: \(count) friends open one link at once and play its ten: \(report.summary); maker's \
+            friends now \(friends)
+            """
         )
         for s in report.stuck { print("  stuck: \(s)") }
         if !report.rejections.isEmpty { print("  rejected by the fake: \(report.rejections.prefix(3))") }
@@ -260,7 +291,13 @@ struct PermitReadyBench: AsyncParsableCommand {
         let seconds = wall.inSeconds
         let sent = fake.calls.count
         print(
-            "loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(total) / seconds)) updates/s, \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \(fake.rejections.count)"
+            """
+            loopback (libcurl → fake Bot API on 127.0.0.1): \(total) updates from \(learnersHere) learners, \
+            \(sent) Bot API calls, in \(String(format: "%.2f", seconds)) s: \
+            \(String(format: "%.0f", Double(total) / seconds)) updates/s, \
+            \(String(format: "%.0f", Double(sent) / seconds)) calls/s; rejected by the fake: \
+            \(fake.rejections.count)
+            """
         )
     }
 
@@ -307,11 +344,18 @@ struct PermitReadyBench: AsyncParsableCommand {
             String(format: "%.1f µs", timings[min(timings.count - 1, Int(Double(timings.count) * p))] * 1e6)
         }
         print(
-            "no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) learners\(stored > 0 ? " (\(stored) more stored)" : "") in batches of \(batch): \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs per update (every core: what to take from the loopback figure's bot CPU per update)"
+            """
+            no-network path (synchronous=\(synchronous)): \(total) updates from \(learners) \
+            learners\(stored > 0 ? " (\(stored) more stored)" : "") in batches of \(batch): \
+            \(String(format: "%.0f", Double(total) / seconds)) updates/s; per update (batch mean) p50 \
+            \(pct(0.5)), p99 \(pct(0.99)); CPU \(String(format: "%.0f", cpu / Double(max(total, 1)) * 1e6)) µs \
+            per update (every core: what to take from the loopback figure's bot CPU per update)
+            """
         )
         let counted = Double(bot.metrics.updateCPUNanoseconds.load(ordering: .relaxed)) / 1e9
         print(
-            "  the bot's own count of that CPU (permitready_update_cpu_seconds_total, what the --rss figure's split uses): \(String(format: "%.0f", counted / Double(max(total, 1)) * 1e6)) µs per update"
+            "  the bot's own count of that CPU (permitready_update_cpu_seconds_total, what the --rss figure's split "
+                + "uses): \(String(format: "%.0f", counted / Double(max(total, 1)) * 1e6)) µs per update"
         )
         print("outbox rows pending: \(try bot.store.pendingCount())")
     }

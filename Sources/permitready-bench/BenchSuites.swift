@@ -47,8 +47,12 @@ struct BenchSuites {
             _ = LessonLint.lint(banks)
         }
         print(
-            "banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(banks.allLessons.count) lessons, \(bytes / 1024) KiB of JSON; "
-                + "read + load + validate: \(Timing.format(t)), lint (questions and lessons): \(Timing.format(lint)) (medians of 5)"
+            "banks: \(banks.questionCount) questions, \(banks.signs.count) signs, \(banks.allLessons.count) lessons, "
+                + "\(bytes / 1024) KiB of JSON; "
+                    + """
+                    read + load + validate: \(Timing.format(t)), lint (questions and lessons): \
+                    \(Timing.format(lint)) (medians of 5)
+                    """
         )
     }
 
@@ -80,7 +84,8 @@ struct BenchSuites {
                 own.append(ownHere)
             }
             print(
-                "  \(state.code): worst gap \(worst) · own questions \(own.map(String.init).joined(separator: "/")) (quota \(ownQuota))"
+                "  \(state.code): worst gap \(worst) · own questions \(own.map(String.init).joined(separator: "/")) "
+                    + "(quota \(ownQuota))"
             )
         }
     }
@@ -97,7 +102,10 @@ struct BenchSuites {
                 _ = try ExamBuilder.randomTest(state: state, pool: pool, random: &r)
             }
             print(
-                "practice test \(code) (\(state.test.questions ?? 0) q): fixed test \(Timing.format(fixed)), random \(Timing.format(random))"
+                """
+                practice test \(code) (\(state.test.questions ?? 0) q): fixed test \(Timing.format(fixed)), \
+                random \(Timing.format(random))
+                """
             )
         }
         // A learner with 5,000 answers spread over the CA pool.
@@ -139,17 +147,23 @@ struct BenchSuites {
                 truthTests: 0, seed: 1, lessons: lessons)
             all += report.observations
             print(
-                "calibration \(code): \(report.shown.count) shown readings, decile error \(f3(report.calibrationError)), "
+                "calibration \(code): \(report.shown.count) shown readings, decile error "
+                    + "\(f3(report.calibrationError)), "
                     + "mean abs error \(pt(report.meanAbsoluteError)) points, truth in range \(pc(report.coverage))")
         }
         let report = Calibration.Report(observations: all)
         print(
             "calibration, all states: \(report.shown.count) shown of \(report.observations.count) readings "
-                + "(\(String(format: "%.0f", (ContinuousClock.now - started).inSeconds)) s). Floors: decile error <= 0.040, "
-                + "mean abs error <= 7.0 points, truth in range >= 85%, no pattern over-estimated by > 5 points, Ready never below a true 85%, a guesser never above 10%"
+                + "(\(String(format: "%.0f", (ContinuousClock.now - started).inSeconds)) s). Floors: decile error <= "
+                + "0.040, "
+                    + """
+                    mean abs error <= 7.0 points, truth in range >= 85%, no pattern over-estimated by > 5 points, \
+                    Ready never below a true 85%, a guesser never above 10%
+                    """
         )
         print(
-            "  generator        readings  decile err  abs err  in range  Brier   Ready<85%  guesser max  over-estimated patterns"
+            "  generator        readings  decile err  abs err  in range  Brier   Ready<85%  guesser max  "
+                + "over-estimated patterns"
         )
         for g in Generator.allCases {
             let r = report.only(g)
@@ -168,7 +182,8 @@ struct BenchSuites {
         }
         for o in report.shown where o.ready && o.truth < 0.85 {
             print(
-                "  Ready shown below a true 85%: \(o.generator.rawValue) × \(o.pattern.rawValue), day \(o.day), true \(pc(o.truth)), shown \(pc(o.low))-\(pc(o.high))"
+                "  Ready shown below a true 85%: \(o.generator.rawValue) × \(o.pattern.rawValue), day \(o.day), true "
+                    + "\(pc(o.truth)), shown \(pc(o.low))-\(pc(o.high))"
             )
         }
         let readyTruths = report.shown.filter(\.ready).map(\.truth).sorted()
@@ -178,7 +193,8 @@ struct BenchSuites {
                     + readyTruths.prefix(5).map { pc($0) }.joined(separator: ", "))
         }
         print(
-            "  per pattern (all generators): shown − true in points, abs error, truth in range; then per generator shown − true"
+            "  per pattern (all generators): shown − true in points, abs error, truth in range; then per generator "
+                + "shown − true"
         )
         for p in Calibration.Pattern.allCases {
             let r = report.only(p)
@@ -247,7 +263,10 @@ struct BenchSuites {
         }
         _ = one.stability
         print(
-            "flashcards: picking the due cards of 2,500 (\(due) due): \(Timing.format(pick)); rescheduling one after an answer: \(Timing.format(review))"
+            """
+            flashcards: picking the due cards of 2,500 (\(due) due): \(Timing.format(pick)); rescheduling one \
+            after an answer: \(Timing.format(review))
+            """
         )
     }
 
@@ -296,8 +315,10 @@ struct BenchSuites {
         }
         let list = Timing.median(runs: 51) { listed = (try? store.friendSummaries(of: 1).count) ?? 0 }
         print(
-            "friends at scale: Daily 5 scores of a state's day with \(players0 + 1) players: \(Timing.format(scores)) per read; "
-                + "a challenge link opened (lookup + played?, \(found ? "played" : "not played")): \(Timing.format(open)); "
+            "friends at scale: Daily 5 scores of a state's day with \(players0 + 1) players: \(Timing.format(scores)) "
+                + "per read; "
+                + "a challenge link opened (lookup + played?, \(found ? "played" : "not played")): "
+                + "\(Timing.format(open)); "
                 + "the friends of a learner with \(listed) friends: \(Timing.format(list))")
     }
 
@@ -327,7 +348,10 @@ struct BenchSuites {
         var due = 0
         let t = try Timing.median(runs: 5) { due = try store.dueNudges(now: now, limit: 1_000_000).count }
         print(
-            "reminders: \(learners) learners written in \(Timing.format(fill)); today's due list (\(due) due now) in SQL via the next_nudge_at index: \(Timing.format(t))"
+            """
+            reminders: \(learners) learners written in \(Timing.format(fill)); today's due list (\(due) due now) \
+            in SQL via the next_nudge_at index: \(Timing.format(t))
+            """
         )
     }
 
@@ -363,7 +387,11 @@ struct BenchSuites {
         _ = await task.result
         let achieved = Double(recipients) / seconds
         print(
-            "broadcast: \(recipients) learners in \(String(format: "%.1f", seconds)) s = \(String(format: "%.1f", achieved)) msg/s at a configured \(Int(rate))/s (\(Int(achieved / rate * 100))%); 429s from the fake: \(fake.rateLimited)"
+            """
+            broadcast: \(recipients) learners in \(String(format: "%.1f", seconds)) s = \
+            \(String(format: "%.1f", achieved)) msg/s at a configured \(Int(rate))/s \
+            (\(Int(achieved / rate * 100))%); 429s from the fake: \(fake.rateLimited)
+            """
         )
     }
 }

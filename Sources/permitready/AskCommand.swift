@@ -46,7 +46,10 @@ extension PermitReady {
             print("  \(AskSet.text(of: best, banks: banks, state: got.stateCode))")
             if let alternative = got.alternative {
                 print(
-                    "or did you mean: \(alternative.raw)\n  \(AskSet.text(of: alternative, banks: banks, state: got.stateCode))"
+                    """
+                    or did you mean: \(alternative.raw)\n  \
+                    \(AskSet.text(of: alternative, banks: banks, state: got.stateCode))
+                    """
                 )
             }
         }

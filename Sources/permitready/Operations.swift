@@ -10,7 +10,10 @@ extension PermitReady {
         static let configuration = CommandConfiguration(
             abstract: "Copy the database while the bot runs (SQLite's online backup: one consistent snapshot).",
             discussion:
-                "Writes FILE.partial and renames it when complete and checked, so a half-written backup never looks whole."
+                """
+                Writes FILE.partial and renames it when complete and checked, so a half-written backup never \
+                looks whole.
+                """
         )
         @OptionGroup var paths: Paths
         @Option(name: .long, help: "Backup file to write (must not exist).") var to: String
@@ -25,7 +28,11 @@ extension PermitReady {
                 let counts = try store.backup(to: to)
                 let size = (try? FileManager.default.attributesOfItem(atPath: to)[.size] as? NSNumber)?.int64Value ?? 0
                 print(
-                    "backed up \(path) to \(to): \(counts); \(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s"
+                    """
+                    backed up \(path) to \(to): \(counts); \
+                    \(ByteCountFormatter.string(fromByteCount: size, countStyle: .file)) in \
+                    \(String(format: "%.2f", Date().timeIntervalSince(t0))) s
+                    """
                 )
                 // The node_exporter textfile idiom: each job writes its own file beside the bot's.
                 if let metrics = ProcessInfo.processInfo.environment["PERMITREADY_METRICS_FILE"], !metrics.isEmpty {
@@ -34,7 +41,8 @@ extension PermitReady {
                     let text = """
                         # HELP permitready_last_backup_timestamp_seconds Unix time the last successful backup finished.
                         # TYPE permitready_last_backup_timestamp_seconds gauge
-                        permitready_last_backup_timestamp_seconds \(String(format: "%.0f", Date().timeIntervalSince1970))
+                        permitready_last_backup_timestamp_seconds \
+                        \(String(format: "%.0f", Date().timeIntervalSince1970))
                         # HELP permitready_last_backup_bytes Size of the last successful backup.
                         # TYPE permitready_last_backup_bytes gauge
                         permitready_last_backup_bytes \(size)
@@ -43,8 +51,11 @@ extension PermitReady {
                     do { try BotMetrics.writeAtomically(text, to: file) } catch {
                         FileHandle.standardError.write(
                             Data(
-                                "permitready: backed up, but could not write \(file): \((error as NSError).localizedDescription)\n"
-                                    .utf8))
+                                """
+                                permitready: backed up, but could not write \(file): \
+                                \((error as NSError).localizedDescription)\n
+                                """
+                                .utf8))
                     }
                 }
             } catch { throw fail("\(error)") }
@@ -55,9 +66,10 @@ extension PermitReady {
         static let configuration = CommandConfiguration(
             abstract: "Put a backup in place of the database (stop the bot first).",
             discussion: """
-                Refuses while another PermitReady process holds the database (its lock file, DB.lock). Checks the backup \
-                (SQLite quick_check, PermitReady's tables, a schema this binary knows) before touching anything; the replaced \
-                database, healthy or damaged, is kept as DB.before-restore-<UTC time> (never overwritten).
+                Refuses while another PermitReady process holds the database (its lock file, DB.lock). \
+                Checks the backup (SQLite quick_check, PermitReady's tables, a schema this binary knows) \
+                before touching anything; the replaced database, healthy or damaged, is kept as \
+                DB.before-restore-<UTC time> (never overwritten).
                 """)
         @OptionGroup var paths: Paths
         @Option(name: .long, help: "Backup file to restore.") var from: String
@@ -73,7 +85,11 @@ extension PermitReady {
                 let store = try TutorStore(path: path)  // migrates an older backup
                 try store.setFlag(TutorStore.heartbeatKey, nil)
                 print(
-                    "restored \(from) to \(path): \(counts) in \(String(format: "%.2f", Date().timeIntervalSince(t0))) s; migrations: \(try store.appliedMigrations().last ?? "-")"
+                    """
+                    restored \(from) to \(path): \(counts) in \
+                    \(String(format: "%.2f", Date().timeIntervalSince(t0))) s; migrations: \
+                    \(try store.appliedMigrations().last ?? "-")
+                    """
                 )
                 withExtendedLifetime(lock) {}
             } catch let e as ExitCode { throw e } catch { throw fail("\(error)") }
@@ -84,7 +100,10 @@ extension PermitReady {
         static let configuration = CommandConfiguration(
             abstract: "Exit 0 if the running bot polled Telegram recently (its heartbeat in the database), 1 if not.",
             discussion:
-                "For any supervisor or monitor. The bot writes the heartbeat after each good poll (every few seconds when busy, every long poll — 50 s — when idle)."
+                """
+                For any supervisor or monitor. The bot writes the heartbeat after each good poll (every few \
+                seconds when busy, every long poll — 50 s — when idle).
+                """
         )
         @OptionGroup var paths: Paths
         @Option(
@@ -109,7 +128,10 @@ extension PermitReady {
                 }
                 let pending = try store.operatorGauges(now: Date())
                 print(
-                    "healthy: last good poll \(Int(age)) s ago; \(pending.outboxPending) message(s) waiting, oldest \(Int(pending.oldestPendingSeconds)) s"
+                    """
+                    healthy: last good poll \(Int(age)) s ago; \(pending.outboxPending) message(s) waiting, \
+                    oldest \(Int(pending.oldestPendingSeconds)) s
+                    """
                 )
             } catch let e as ExitCode { throw e } catch { throw fail("unhealthy: \(error)") }
         }
@@ -118,7 +140,10 @@ extension PermitReady {
     struct Prune: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Delete sent messages, answers older than 14 days and old message ids now (the bot also does it hourly)."
+                """
+                Delete sent messages, answers older than 14 days and old message ids now (the bot also does it \
+                hourly).
+                """
         )
         @OptionGroup var paths: Paths
 

@@ -72,7 +72,10 @@ extension PermitReady {
                     draft.stateCode.flatMap { banks.state($0)?.name }.map { "\(count) \($0) \(learners)" }
                     ?? "\(count) \(learners) (everyone)"
                 print(
-                    "To \(audience). Each gets:\n\n\(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n"
+                    """
+                    To \(audience). Each gets:\n\n\
+                    \(OutboxRenderer.plain(prompts.render("broadcast", BroadcastNote(text: draft.text))))\n
+                    """
                 )
                 guard count > 0 else { throw fail("nothing queued: nobody would get it (no \(audience) yet)") }
                 guard send else {

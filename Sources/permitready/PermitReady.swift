@@ -69,7 +69,10 @@ extension PermitReady {
         static let configuration = CommandConfiguration(
             abstract: "Run the bot against Telegram (long polling).",
             discussion:
-                "Needs TELEGRAM_BOT_TOKEN in the environment (never on the command line). TELEGRAM_API_BASE points it at another Bot API server."
+                """
+                Needs TELEGRAM_BOT_TOKEN in the environment (never on the command line). TELEGRAM_API_BASE \
+                points it at another Bot API server.
+                """
         )
         @OptionGroup var paths: Paths
 
@@ -99,12 +102,18 @@ extension PermitReady {
         static let configuration = CommandConfiguration(
             abstract: "Talk to the bot in this terminal: the same dialogue, no token needed.",
             discussion:
-                "Type what you would type in Telegram; type a button's number to press it; /quit to leave. Progress is kept in the database file."
+                """
+                Type what you would type in Telegram; type a button's number to press it; /quit to leave. \
+                Progress is kept in the database file.
+                """
         )
         @OptionGroup var paths: Paths
         @Option(
             help:
-                "Your Telegram user and chat id in the console (default 1). Two consoles with different ids on one database are two learners; PERMITREADY_ADMINS=<id> makes one an admin."
+                """
+                Your Telegram user and chat id in the console (default 1). Two consoles with different ids on \
+                one database are two learners; PERMITREADY_ADMINS=<id> makes one an admin.
+                """
         )
         var user: Int64 = ConsoleTransport.defaultUserID
         @Option(help: "Your first name in the console (default: your login name).") var name: String?
@@ -148,7 +157,10 @@ extension PermitReady {
         static let configuration = CommandConfiguration(
             abstract: "Create or migrate the database, then print the applied migrations.",
             discussion:
-                "Takes the database's lock (stop the bot first). --check only lists them, read-only, while the bot runs."
+                """
+                Takes the database's lock (stop the bot first). --check only lists them, read-only, while the \
+                bot runs.
+                """
         )
         @OptionGroup var paths: Paths
         @Flag(help: "Only list the applied migrations and those this binary would apply (read-only; no lock needed).")
@@ -186,7 +198,11 @@ extension PermitReady {
             static let configuration = CommandConfiguration(
                 abstract: "Ask the running bot to re-read and validate Banks/ (through the database).",
                 discussion:
-                    "Validates the files first: with any problem nothing is asked of the bot and the command exits non-zero (the bot would refuse them, and would not start with them). Exits non-zero if the bot refused them too."
+                    """
+                    Validates the files first: with any problem nothing is asked of the bot and the command \
+                    exits non-zero (the bot would refuse them, and would not start with them). Exits non-zero if \
+                    the bot refused them too.
+                    """
             )
             @OptionGroup var paths: Paths
 
@@ -198,7 +214,10 @@ extension PermitReady {
                     for line in BankProblemReport.lines(checked.problems) { print(line) }
                     throw fail(
                         "\(checked.problems.count) problem(s) in \(config.banksDirectory): not reloaded. "
-                            + "The running bot keeps the banks it has, but the bot will not start with these files: fix them first"
+                            + """
+                            The running bot keeps the banks it has, but the bot will not start with these files: \
+                            fix them first
+                            """
                     )
                 }
                 let store: TutorStore
@@ -217,7 +236,10 @@ extension PermitReady {
                     Thread.sleep(forTimeInterval: 0.1)
                 }
                 print(
-                    "The files are valid. Reload requested; no running bot answered within 10 s. It will reload when it next runs (banks are always read at start)."
+                    """
+                    The files are valid. Reload requested; no running bot answered within 10 s. It will reload \
+                    when it next runs (banks are always read at start).
+                    """
                 )
             }
         }
@@ -239,8 +261,12 @@ extension PermitReady {
                 let stateCount = banks.stateQuestions.values.reduce(0) { $0 + $1.count }
                 let lessons = banks.allLessons
                 print(
-                    "\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs, "
-                        + "\(lessons.count) lessons (\(lessons.reduce(0) { $0 + $1.cards.count }) cards) in \(banks.lessonFiles.count) lesson files (\(ms) ms)"
+                    "\(dir): OK — \(banks.states.count) states, \(banks.universal.count) universal + \(stateCount) "
+                        + "state questions in \(banks.stateQuestions.count) state files, \(banks.signs.count) signs, "
+                            + """
+                            \(lessons.count) lessons (\(lessons.reduce(0) { $0 + $1.cards.count }) cards) in \
+                            \(banks.lessonFiles.count) lesson files (\(ms) ms)
+                            """
                 )
             }
         }
@@ -248,15 +274,24 @@ extension PermitReady {
         struct Lint: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract:
-                    "Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, topic coverage; lessons' reading grade and what they teach.",
+                    """
+                    Check the banks are a fair test: length cues, near-duplicates, typed answers, pictures, \
+                    topic coverage; lessons' reading grade and what they teach.
+                    """,
                 discussion:
-                    "Prints the longest-option share per file and category, a line per lesson file (lessons, cards, grade, questions taught) and every problem; exits non-zero on any."
+                    """
+                    Prints the longest-option share per file and category, a line per lesson file (lessons, \
+                    cards, grade, questions taught) and every problem; exits non-zero on any.
+                    """
             )
             @Option(name: .long, help: "Banks folder.") var dir: String = "Banks"
             @Flag(
                 name: .long,
                 help:
-                    "Print the longest-option table for every file and category, and each lesson's grade, not only the files."
+                    """
+                    Print the longest-option table for every file and category, and each lesson's grade, not \
+                    only the files.
+                    """
             ) var table = false
 
             func run() throws {
@@ -275,12 +310,16 @@ extension PermitReady {
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 let lintMS = Int(Date().timeIntervalSince(linting) * 1000)
                 print(
-                    "key is the strictly longest option (multiple choice; at most \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):"
+                    """
+                    key is the strictly longest option (multiple choice; at most \
+                    \(Int(BankLint.maxLongestKeyShare * 100))% per file and category):
+                    """
                 )
                 for c in report.lengthCues where table || c.category == nil {
                     let pct = Int((c.share * 100).rounded())
                     print(
-                        "  \(c.file)\(c.category.map { " · \($0.rawValue)" } ?? ""): \(c.keyLongest)/\(c.multipleChoice) (\(pct)%)"
+                        "  \(c.file)\(c.category.map { " · \($0.rawValue)" } ?? ""): \(c.keyLongest)/"
+                            + "\(c.multipleChoice) (\(pct)%)"
                     )
                 }
                 let topics = Topic.allCases.filter { $0 != .stateSpecific }.map {
@@ -304,7 +343,13 @@ extension PermitReady {
                 }
                 let o = g.overall
                 print(
-                    "guessing patterns: key is a middle value in \(o.middleKeys)/\(o.allNumber) all-number questions (\(pct(o.middleKeys, o.allNumber)); at most \(Int(GuessingLint.maxMiddleKeyShare * 100))% per file), \"True\" is the key in \(o.trueKeys)/\(o.trueFalse) true/false questions (\(pct(o.trueKeys, o.trueFalse)); 40-60% per file)"
+                    """
+                    guessing patterns: key is a middle value in \(o.middleKeys)/\(o.allNumber) all-number \
+                    questions (\(pct(o.middleKeys, o.allNumber)); at most \
+                    \(Int(GuessingLint.maxMiddleKeyShare * 100))% per file), \"True\" is the key in \
+                    \(o.trueKeys)/\(o.trueFalse) true/false questions (\(pct(o.trueKeys, o.trueFalse)); 40-60% \
+                    per file)
+                    """
                 )
                 if table {
                     for f in g.files where f.allNumber + f.trueFalse > 0 {
@@ -316,11 +361,17 @@ extension PermitReady {
                 }
                 print(
                     "absolute words, options that are keys / wrong options: " + words.joined(separator: ", ")
-                        + " (any option is the key in \(pct(g.keys, g.keys + g.wrongOptions)); \(Int(GuessingLint.absoluteKeyShare.lowerBound * 100))-\(Int(GuessingLint.absoluteKeyShare.upperBound * 100))% holds)"
+                        + " (any option is the key in \(pct(g.keys, g.keys + g.wrongOptions)); "
+                        + "\(Int(GuessingLint.absoluteKeyShare.lowerBound * 100))-"
+                        + "\(Int(GuessingLint.absoluteKeyShare.upperBound * 100))% holds)"
                 )
                 if let cue = g.strongestCue {
                     print(
-                        "strongest single-word cue: \"\(cue.word)\" — the key in \(Int((cue.keyShare * 100).rounded()))% of its \(cue.uses) options (any option: \(pct(g.keys, g.keys + g.wrongOptions)))"
+                        """
+                        strongest single-word cue: \"\(cue.word)\" — the key in \
+                        \(Int((cue.keyShare * 100).rounded()))% of its \(cue.uses) options (any option: \
+                        \(pct(g.keys, g.keys + g.wrongOptions)))
+                        """
                     )
                 }
             }
@@ -328,7 +379,10 @@ extension PermitReady {
             func printLessons(_ report: LessonLint.Report) {
                 print(
                     "lessons (Flesch-Kincaid grade at most \(Int(LessonLint.maxGrade)) per file; questions taught: "
-                        + "at least \(Int(LessonLint.minTopicTaught * 100))% of each universal topic file, \(Int(LessonLint.minStateTaught * 100))% of each state's):"
+                        + """
+                        at least \(Int(LessonLint.minTopicTaught * 100))% of each universal topic file, \
+                        \(Int(LessonLint.minStateTaught * 100))% of each state's):
+                        """
                 )
                 for f in report.files {
                     print(
@@ -338,11 +392,17 @@ extension PermitReady {
                     if !f.untaught.isEmpty { print("    not taught: \(f.untaught.joined(separator: ", "))") }
                 }
                 print(
-                    "cards over \(LessonLint.longCardCharacters) characters (allowed up to \(BankLoader.maxCardCharacters)): \(report.longCards.count)"
+                    """
+                    cards over \(LessonLint.longCardCharacters) characters (allowed up to \
+                    \(BankLoader.maxCardCharacters)): \(report.longCards.count)
+                    """
                 )
                 for c in report.longCards { print("  \(c.file): \(c.id): \(c.characters) characters") }
                 print(
-                    "topic lessons teaching a question some states exclude (their cards are read there too): \(report.excludedTaught.count)"
+                    """
+                    topic lessons teaching a question some states exclude (their cards are read there too): \
+                    \(report.excludedTaught.count)
+                    """
                 )
                 for e in report.excludedTaught {
                     print("  \(e.file): \(e.lesson): \(e.question) (excluded in \(e.states.joined(separator: ", ")))")
