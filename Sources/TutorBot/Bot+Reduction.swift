@@ -241,8 +241,8 @@ extension Bot {
                         bot.noteRepaired(chatID, repairs)
                     }
                 }
-                if let sender = e.sender, !e.isGroup { change.after.learner.firstName = sender.firstName }
                 var context = DialogueContext(banks: banks, now: now, seed: e.seed)
+                if let sender = e.sender, !e.isGroup { context.senderFirstName = sender.firstName }
                 // A link must not be guessable: 128 bits from the system, not the update-derived
                 // seed, drawn only if the reducer makes a challenge.
                 context.freshTokenLookup = Lookup {
@@ -290,6 +290,13 @@ extension Bot {
                         return nil
                     }
                 }
+                // A friend's news: the reducer asks who it would reach (and holds it in their quiet hours).
+                context.newsRecipientLookup = { other in
+                    do { return try store.newsRecipient(other) } catch {
+                        logger.error("chat \(chatID): news for chat \(other) dropped, its learner unreadable: \(error)")
+                        return nil
+                    }
+                }
                 // Typed text: what the banks hold on it (the reducer decides whether it was a question).
                 // ("b", "3" and a 4,000-character paste are never questions: no look-up for them.)
                 if case .textSent(let text) = e.event, let ask,
@@ -305,25 +312,7 @@ extension Bot {
                     }
                 #endif
                 let (state, effects) = Dialogue.reduce(change.after, e.event, context)
-                // News for a friend who stopped the bot, blocked it or deleted their data is dropped;
-                // in their quiet hours (9 pm - 8 am their time) it waits until 8 am, unless they
-                // are using the bot right now (within the last half hour).
-                var heldUntil: [Int64: Date] = [:]
-                var rendered = bot.renderer.items(
-                    for: effects.filter { effect in
-                        guard case .notify(let other, _) = effect else { return true }
-                        guard let recipient = try? bot.store.newsRecipient(other) else { return false }
-                        let zone =
-                            recipient.timeZone ?? recipient.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
-                        if now.timeIntervalSince(recipient.lastActive) > 1800 {
-                            heldUntil[other] = Nudges.quietHoursEnd(
-                                after: now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
-                        }
-                        return true
-                    }, chatID: chatID)
-                for i in rendered.outbox.indices where rendered.outbox[i].chatID != chatID {
-                    rendered.outbox[i].notBefore = heldUntil[rendered.outbox[i].chatID]
-                }
+                var rendered = bot.renderer.items(for: effects, chatID: chatID)
                 if Self.isStray(e.event), Self.answersStrayInput(effects), !rendered.outbox.isEmpty,
                     change.outbox.contains(where: { $0.priority == 0 }) || hasQueuedReplies(chatID)
                 {

@@ -34,9 +34,14 @@ public struct OutboxRenderer: Sendable {
             case .setTimer, .cancelTimer, .eraseLearner, .createChallenge, .recordChallengePlay, .befriend, .unfriend,
                 .recordDailyResult, .recordDailySet, .recordAsk, .voteAsk:
                 break  // applied by the runtime with the chat's change (see Bot.Batch)
-            case .notify(let other, let reply):
-                // Another chat's message: rendered for that chat, queued behind its replies.
-                out += items(for: [.send(reply)], chatID: other).outbox
+            case .notify(let other, let reply, let heldUntil):
+                // Another chat's message: rendered for that chat, queued behind its replies (and
+                // held past their quiet hours when the reducer says so).
+                out += items(for: [.send(reply)], chatID: other).outbox.map { item in
+                    var item = item
+                    item.notBefore = heldUntil
+                    return item
+                }
             case .answerButton(let id, let toast):
                 let text = toast.map { Self.plain(prompts.render(.notice($0))) }
                 out.append(

@@ -146,13 +146,11 @@ extension Reduction {
                 let link = ChallengeReadyView.link(botUsername: ctx.botUsername, token: token)
                 let message = Message.challengedBack(
                     friend: challenge.creatorName, questions: mine.count, back: back.direct != true)
-                effects.append(
-                    .notify(
-                        chatID: back.chatID,
-                        Reply(
-                            message,
-                            buttons: [[Button.link(.playChallenge(name: challenge.creatorName), link)]],
-                            bulk: true)))
+                sendNews(
+                    to: back.chatID,
+                    Reply(
+                        message, buttons: [[Button.link(.playChallenge(name: challenge.creatorName), link)]],
+                        bulk: true))
             }
             send(
                 .challengeReady(
@@ -193,15 +191,14 @@ extension Reduction {
         effects.append(.recordChallengePlay(token: token, correct: mine))
         effects.append(.befriend(opponent.creatorChatID))
         let me = Self.firstNameOnly(learner.firstName)
-        effects.append(
-            .notify(
-                chatID: opponent.creatorChatID,
-                Reply(
-                    .challengePlayed(
-                        ChallengePlayedView(
-                            friend: me, friendScore: score, yourScore: theirScore, total: asked.count,
-                            differed: theirSide, differedCount: allDiffered.count)),
-                    buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true)))
+        sendNews(
+            to: opponent.creatorChatID,
+            Reply(
+                .challengePlayed(
+                    ChallengePlayedView(
+                        friend: me, friendScore: score, yourScore: theirScore, total: asked.count,
+                        differed: theirSide, differedCount: allDiffered.count)),
+                buttons: [[Button(.challengeFriend, .menu(.challenge)), Button(.home, .menu(.home))]], bulk: true))
         let next: [[Button]] =
             learner.stateCode == nil
             ? [
@@ -260,5 +257,26 @@ extension Reduction {
     static func firstNameOnly(_ name: String) -> String {
         let first = name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) ?? ""
         return first.isEmpty ? "A friend" : String(first.prefix(32))
+    }
+}
+
+extension Reduction {
+    /// Minutes of activity that count as "using the bot right now": news is not held for them.
+    static let newsActiveWindow: TimeInterval = 1800
+
+    /// News for another learner: dropped if they stopped the bot, blocked it or deleted their data
+    /// (or can't be read: the look-up logs why); in their quiet hours (9 pm - 8 am their time) held
+    /// until 8 am, unless they are using the bot right now.
+    mutating func sendNews(to chatID: Int64, _ reply: Reply) {
+        guard let lookup = ctx.newsRecipientLookup else {
+            return effects.append(.notify(chatID: chatID, reply, heldUntil: nil))
+        }
+        guard let recipient = lookup(chatID) else { return }
+        var held: Date?
+        if ctx.now.timeIntervalSince(recipient.lastActive) > Self.newsActiveWindow {
+            let zone = recipient.timeZone ?? recipient.stateCode.flatMap { banks.state($0)?.primaryTimeZone }
+            held = Nudges.quietHoursEnd(after: ctx.now, in: zone.flatMap(TimeZone.init(identifier:)) ?? League.timeZone)
+        }
+        effects.append(.notify(chatID: chatID, reply, heldUntil: held))
     }
 }

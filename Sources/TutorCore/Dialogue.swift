@@ -10,6 +10,8 @@ public enum Dialogue {
     public static func reduce(_ state: ChatState, _ event: Event, _ context: DialogueContext) -> (ChatState, [Effect]) {
         var r = Reduction(state: state, ctx: context)
         r.state.session = state.session.repaired()  // no stored position may index past an end
+        // The name the learner goes by now (they may have changed it in Telegram).
+        if let name = context.senderFirstName { r.state.learner.firstName = name }
         r.handle(event)
         if let level = r.levelReached {
             if let quiz = r.state.session.quiz, quiz.hidesAnswers {

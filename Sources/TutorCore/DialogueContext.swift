@@ -38,6 +38,11 @@ public struct DialogueContext: Sendable {
     /// Others' Daily 5 scores in a state on a day, with the learner's friends' by name: read by
     /// the edge's look-up when the reducer shows a result (or given, in tests).
     public var dailyScoresLookup: (@Sendable (_ state: String, _ day: LocalDay) -> DailyScores?)? = nil
+    /// The sender's first name as Telegram gives it with this update (private chats only).
+    public var senderFirstName: String? = nil
+    /// Who a friend's news would reach (`sendNews`): nil for a learner who stopped the bot, blocked
+    /// it, deleted their data, or could not be read. Without a look-up (tests) news goes at once.
+    public var newsRecipientLookup: (@Sendable (_ chatID: Int64) -> NewsRecipient?)? = nil
     public var dailyScores: DailyScores? = nil
     /// A state's Daily 5 on a day as first dealt (stored): `[]` when none is stored yet, nil when
     /// it could not be read. Read when the reducer deals one.

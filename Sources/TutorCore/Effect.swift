@@ -186,8 +186,9 @@ public enum Effect: Equatable, Sendable {
     case recordDailyResult(stateCode: String, day: LocalDay, score: Int)
     /// The day's five as dealt, kept so a bank reload later that day deals the same five.
     case recordDailySet(stateCode: String, day: LocalDay, questionIDs: [String])
-    /// A message to another chat (a challenger hears their friend played), sent as bulk.
-    case notify(chatID: Int64, Reply)
+    /// A message to another chat (a challenger hears their friend played), sent as bulk; held
+    /// until `heldUntil` (the end of their quiet hours) when set. See `Reduction.sendNews`.
+    case notify(chatID: Int64, Reply, heldUntil: Date?)
     /// A typed question and the card that answered it (nil: declined), for the content writers'
     /// "most asked, unanswered" list; kept 14 days, erased with the learner.
     case recordAsk(AskRecord)

@@ -56,6 +56,20 @@ public enum League {
 
 /// What the edge reads of one friend for the Friends screen and the league (nothing else about
 /// them reaches the learner: first name, this week's XP, streak).
+/// What news for another learner needs to know of them: their time zone (or state, for its
+/// zone) for their quiet hours, and whether they are using the bot right now.
+public struct NewsRecipient: Equatable, Sendable {
+    public var timeZone: String?
+    public var stateCode: String?
+    public var lastActive: Date
+
+    public init(timeZone: String?, stateCode: String?, lastActive: Date) {
+        self.timeZone = timeZone
+        self.stateCode = stateCode
+        self.lastActive = lastActive
+    }
+}
+
 public struct FriendSummary: Equatable, Sendable {
     public var chatID: Int64
     public var firstName: String

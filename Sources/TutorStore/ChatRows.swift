@@ -58,7 +58,8 @@ public struct ChatChange: Sendable {
 
 /// The rows a `ChatChange` touches, diffed and encoded ahead of the write transaction.
 public struct PreparedWrites: Sendable {
-    var learner: LearnerRow.Write
+    /// The learner row as stored (nil: written whole; see `LearnerRecord.save`).
+    var learnerBefore: Learner?
     /// The session's JSON, nil when the session is unchanged.
     var sessionBody: String?
     var progress: [(id: String, stats: QuestionStats)]
@@ -138,7 +139,10 @@ extension TutorStore {
                 if let offset {
                     try db.execute(
                         sql:
-                            "INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                            """
+                            INSERT INTO bot_state(key, value) VALUES ('update_offset', ?) ON CONFLICT(key) DO \
+                            UPDATE SET value = excluded.value
+                            """,
                         arguments: [String(offset)])
                 }
                 return write
@@ -169,7 +173,7 @@ extension TutorStore {
                 arguments: [l.chatID])
         }
         let w = try change.prepared ?? writes(for: change)
-        try LearnerRow.save(db, w.learner, l)
+        try LearnerRecord.save(db, before: w.learnerBefore, after: l)
         if change.before == nil {
             // A new chat: the version of the row it made (or, rarely, of one another process made).
             change.version =
@@ -188,13 +192,16 @@ extension TutorStore {
         for (id, p) in w.progress {
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, last_answered_at, missed,
+                    INSERT INTO question_progress(chat_id, question_id, seen, correct, last_correct, \
+                    last_answered_at, missed,
                         first_correct, first_answered_at, knowledge, knowledge_at, strength_days, taught_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(chat_id, question_id) DO UPDATE SET seen = excluded.seen, correct = excluded.correct,
-                        last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = excluded.missed,
+                        last_correct = excluded.last_correct, last_answered_at = excluded.last_answered_at, missed = \
+                        excluded.missed,
                         first_correct = excluded.first_correct, first_answered_at = excluded.first_answered_at,
-                        knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = excluded.strength_days,
+                        knowledge = excluded.knowledge, knowledge_at = excluded.knowledge_at, strength_days = \
+                        excluded.strength_days,
                         taught_at = excluded.taught_at
                     """
             ).execute(arguments: [
@@ -206,8 +213,10 @@ extension TutorStore {
         for (id, c) in w.cards {
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                    INSERT INTO card(chat_id, question_id, state, step, stability, difficulty, due, last_review) \
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(chat_id, question_id) DO UPDATE SET state = excluded.state, step = excluded.step, \
+                    stability = excluded.stability,
                         difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review
                     """
             ).execute(arguments: [
@@ -218,7 +227,8 @@ extension TutorStore {
         for (r, body) in w.newResults {
             try db.cachedStatement(
                 sql: """
-                    INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR IGNORE INTO quiz_result(chat_id, quiz_id, body, correct, total, finished_at) VALUES \
+                    (?, ?, ?, ?, ?, ?)
                     """
             ).execute(arguments: [l.chatID, r.quizID, body, r.correct, r.total, r.finishedAt.timeIntervalSince1970])
         }
@@ -232,14 +242,16 @@ extension TutorStore {
         for (id, at) in w.newLessons {
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO lesson_progress(chat_id, lesson_id, completed_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, lesson_id) DO NOTHING
+                    INSERT INTO lesson_progress(chat_id, lesson_id, completed_at) VALUES (?, ?, ?) ON \
+                    CONFLICT(chat_id, lesson_id) DO NOTHING
                     """
             ).execute(arguments: [l.chatID, id, at.timeIntervalSince1970])
         }
         for a in change.answers {
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO answer(chat_id, question_id, correct, quiz_id, answered_at, local_day) VALUES (?, ?, \
+                    ?, ?, ?, ?)
                     """
             ).execute(arguments: [
                 l.chatID, a.questionID, a.correct, a.quizID, a.answeredAt.timeIntervalSince1970, a.localDay.description,
@@ -259,7 +271,8 @@ extension TutorStore {
             if let due = t.due {
                 try db.cachedStatement(
                     sql: """
-                        INSERT INTO timer(chat_id, key, due_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, key) DO UPDATE SET due_at = excluded.due_at
+                        INSERT INTO timer(chat_id, key, due_at) VALUES (?, ?, ?) ON CONFLICT(chat_id, key) DO UPDATE \
+                        SET due_at = excluded.due_at
                         """
                 ).execute(arguments: [l.chatID, t.key, due.timeIntervalSince1970])
             } else {
@@ -277,7 +290,7 @@ extension TutorStore {
         let oldCards = change.before?.cards ?? [:]
         let oldResults = Set((change.before?.results ?? []).map(\.quizID))
         return PreparedWrites(
-            learner: LearnerRow.write(before: change.repaired ? nil : change.before?.learner, after: s.learner),
+            learnerBefore: change.repaired ? nil : change.before?.learner,
             sessionBody: !change.repaired && change.before?.session == s.session
                 ? nil : String(decoding: try encoder.encode(s.session), as: UTF8.self),
             // `==` first: a dictionary the reduction didn't touch still shares its storage with the
@@ -309,8 +322,10 @@ extension TutorStore {
         // Their Daily 5 results leave the days' tallies too.
         try db.execute(
             sql: """
-                UPDATE daily_tally SET players = players - 1 WHERE players > 0 AND EXISTS (SELECT 1 FROM daily_result r WHERE r.chat_id = ?
-                    AND r.state_code = daily_tally.state_code AND r.day = daily_tally.day AND r.score = daily_tally.score)
+                UPDATE daily_tally SET players = players - 1 WHERE players > 0 AND EXISTS (SELECT 1 FROM \
+                daily_result r WHERE r.chat_id = ?
+                    AND r.state_code = daily_tally.state_code AND r.day = daily_tally.day AND r.score = \
+                    daily_tally.score)
                 """, arguments: [chatID])
         // Children first, even though foreign keys would cascade: outbox and message_ref have no FK.
         for table in tablesWithChatRows.reversed() {
@@ -340,7 +355,8 @@ extension TutorStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT chat_id, key FROM timer WHERE due_at <= ? AND (? IS NULL OR chat_id = ?) ORDER BY due_at LIMIT ?
+                    SELECT chat_id, key FROM timer WHERE due_at <= ? AND (? IS NULL OR chat_id = ?) ORDER BY due_at \
+                    LIMIT ?
                     """, arguments: [now.timeIntervalSince1970, chatID, chatID, limit]
             )
             .map { DueTimer(chatID: try $0.decode(forColumn: "chat_id"), key: try $0.decode(forColumn: "key")) }

@@ -8,7 +8,8 @@ extension TutorStore {
         for c in change.challengesMade {
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO challenge(token, chat_id, creator_name, question_ids, creator_correct, created_at, expires_at)
+                    INSERT INTO challenge(token, chat_id, creator_name, question_ids, creator_correct, created_at, \
+                    expires_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """
             ).execute(arguments: [
@@ -21,7 +22,8 @@ extension TutorStore {
             // Once per friend: a second play of the same link (two taps racing) keeps the first.
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO challenge_play(token, chat_id, correct, played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    INSERT INTO challenge_play(token, chat_id, correct, played_at) VALUES (?, ?, ?, ?) ON CONFLICT \
+                    DO NOTHING
                     """
             ).execute(arguments: [p.token, chatID, bits(p.correct), now.timeIntervalSince1970])
         }
@@ -31,14 +33,16 @@ extension TutorStore {
                 sql: """
                     INSERT INTO friendship(chat_id, friend_chat_id, since)
                     SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
-                    ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
+                    ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL \
+                    WHERE removed_at IS NOT NULL
                     """
             ).execute(arguments: [chatID, friend, now.timeIntervalSince1970, friend])
             try db.cachedStatement(
                 sql: """
                     INSERT INTO friendship(chat_id, friend_chat_id, since)
                     SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM learner WHERE chat_id = ?)
-                    ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL WHERE removed_at IS NOT NULL
+                    ON CONFLICT(chat_id, friend_chat_id) DO UPDATE SET since = excluded.since, removed_at = NULL \
+                    WHERE removed_at IS NOT NULL
                     """
             ).execute(arguments: [friend, chatID, now.timeIntervalSince1970, friend])
         }
@@ -139,7 +143,8 @@ extension TutorStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE friendship SET removed_at = ?
-                    WHERE ((chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)) AND removed_at IS NULL
+                    WHERE ((chat_id = ? AND friend_chat_id = ?) OR (chat_id = ? AND friend_chat_id = ?)) AND \
+                    removed_at IS NULL
                     """
             ).execute(arguments: [now.timeIntervalSince1970, chatID, friend, friend, chatID])
         }
@@ -154,7 +159,8 @@ extension TutorStore {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT chat_id, creator_name, question_ids, creator_correct, created_at, expires_at FROM challenge WHERE token = ?
+                        SELECT chat_id, creator_name, question_ids, creator_correct, created_at, expires_at FROM \
+                        challenge WHERE token = ?
                         """, arguments: [token])
             else { return .notFound }
             let ids = try JSONDecoder().decode(
@@ -176,19 +182,21 @@ extension TutorStore {
     /// Whether a message to `chatID` may be sent unasked (a friend's news), and where they are:
     /// nil when they don't exist, stopped the bot or blocked it; else their time zone and state
     /// (for their quiet hours) and when they last used the bot.
-    public func newsRecipient(_ chatID: Int64) throws -> (timeZone: String?, stateCode: String?, lastActive: Date)? {
+    public func newsRecipient(_ chatID: Int64) throws -> NewsRecipient? {
         try writer.read { db in
             try Row.fetchOne(
-                db,
-                sql:
-                    "SELECT time_zone, state_code, last_active_at FROM learner WHERE chat_id = ? AND stopped = 0 AND blocked = 0",
+                db.cachedStatement(
+                    sql: """
+                        SELECT time_zone, state_code, last_active_at FROM learner
+                        WHERE chat_id = ? AND stopped = 0 AND blocked = 0
+                        """),
                 arguments: [chatID]
             ).map { row in
-                (
-                    try row.decode(String?.self, forColumn: "time_zone"),
-                    try row.decode(String?.self, forColumn: "state_code"),
-                    Date(timeIntervalSince1970: (try? row.decode(Double.self, forColumn: "last_active_at")) ?? 0)
-                )
+                NewsRecipient(
+                    timeZone: try row.decode(String?.self, forColumn: "time_zone"),
+                    stateCode: try row.decode(String?.self, forColumn: "state_code"),
+                    lastActive: Date(
+                        timeIntervalSince1970: (try? row.decode(Double.self, forColumn: "last_active_at")) ?? 0))
             }
         }
     }
@@ -205,31 +213,27 @@ extension TutorStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT l.chat_id, l.first_name, l.week_xp, l.xp_week, l.streak_current, l.streak_best, l.streak_last_day,
-                               l.streak_freezes, l.hide_from_friends, l.prev_week_xp, l.time_zone, l.state_code, f.removed_at IS NOT NULL AS removed,
+                        SELECT l.*, f.removed_at IS NOT NULL AS removed,
                                (SELECT c.token FROM challenge c
                                 WHERE c.chat_id = l.chat_id AND c.expires_at > ?
-                                  AND NOT EXISTS (SELECT 1 FROM challenge_play p WHERE p.token = c.token AND p.chat_id = f.chat_id)
+                                  AND NOT EXISTS (SELECT 1 FROM challenge_play p
+                                                  WHERE p.token = c.token AND p.chat_id = f.chat_id)
                                 ORDER BY c.created_at DESC LIMIT 1) AS open_challenge
                         FROM friendship f JOIN learner l ON l.chat_id = f.friend_chat_id
-                        WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?) ORDER BY f.since, l.chat_id
+                        WHERE f.chat_id = ? AND (f.removed_at IS NULL OR f.removed_at >= ?)
+                        ORDER BY f.since, l.chat_id
                         """), arguments: [now.timeIntervalSince1970, chatID, removedSince.timeIntervalSince1970]
             ).map { row in
-                var r = RowReader(row: row, table: "learner", key: "friend of chat \(chatID)")
-                let lastDay = r.value("streak_last_day", String?.none).flatMap(LocalDay.init(iso:))
+                let friend = LearnerRecord(row: row).learner
+                var r = RowReader(row: row, table: "friendship", key: "friend of chat \(chatID)")
                 return FriendSummary(
-                    chatID: r.value("chat_id", Int64(0)), firstName: r.value("first_name", ""),
-                    weekXP: max(0, r.value("week_xp", 0)),
-                    xpWeek: r.value("xp_week", String?.none).flatMap(LocalDay.init(iso:)),
-                    streak: Streak(
-                        current: r.value("streak_current", 0), best: r.value("streak_best", 0), lastDay: lastDay,
-                        freezes: r.value("streak_freezes", 0)),
-                    hidden: r.value("hide_from_friends", false)
+                    chatID: friend.chatID, firstName: friend.firstName, weekXP: max(0, friend.weekXP),
+                    xpWeek: friend.xpWeek, streak: friend.streak, hidden: friend.hideFromFriends
                 )
                 .with(
-                    prevWeekXP: max(0, r.value("prev_week_xp", 0)),
-                    zone: r.value("time_zone", String?.none), state: r.value("state_code", String?.none),
-                    removed: r.value("removed", false)
+                    // The zone as stored: none set means the friend's state's own (not a default's).
+                    prevWeekXP: max(0, friend.prevWeekXP), zone: r.value("time_zone", String?.none),
+                    state: friend.stateCode, removed: r.value("removed", false)
                 )
                 .with(openChallenge: r.value("open_challenge", String?.none))
             }

@@ -85,7 +85,11 @@ struct ChallengeTests {
             }.first)
         let played = try #require(
             effects.lazy.compactMap { e -> ChallengePlayedView? in
-                if case .notify(_, let r) = e, case .challengePlayed(let v) = r.message { return v } else { return nil }
+                if case .notify(_, let r, _) = e, case .challengePlayed(let v) = r.message {
+                    return v
+                } else {
+                    return nil
+                }
             }.first)
         #expect(result.differed.count == 10 && result.differedCount == 10 && result.differed.allSatisfy(\.youRight))
         #expect(
@@ -149,7 +153,9 @@ struct ChallengeTests {
         effects = Self.play(&jo, right: 10)
         #expect(effects.contains(.recordChallengePlay(token: Self.token, correct: Array(repeating: true, count: 10))))
         #expect(effects.contains(.befriend(77)))
-        let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
+        let news = effects.compactMap {
+            if case .notify(let chat, let r, _) = $0 { return (chat, r) } else { return nil }
+        }
         #expect(news.count == 1 && news.first?.0 == 77 && news.first?.1.bulk == true)
         guard case .challengePlayed(let played)? = news.first?.1.message else {
             Issue.record("no news: \(news)")
@@ -288,7 +294,9 @@ struct ChallengeTests {
         (jo, _) = Dialogue.reduce(jo, .buttonTapped(callbackID: "b", action: .menu(.challengeBack), messageID: 9), ctx)
         #expect(jo.session.quiz?.mode == .challenge(back))
         let effects = Self.play(&jo, right: 6)
-        let news = effects.compactMap { if case .notify(let chat, let r) = $0 { return (chat, r) } else { return nil } }
+        let news = effects.compactMap {
+            if case .notify(let chat, let r, _) = $0 { return (chat, r) } else { return nil }
+        }
         #expect(news.count == 1 && news.first?.0 == 77 && news.first?.1.bulk == true)
         #expect(news.first?.1.message == .challengedBack(friend: "Jo", questions: 10, back: true))
         #expect(

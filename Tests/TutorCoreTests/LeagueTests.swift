@@ -45,7 +45,7 @@ struct LeagueTests {
         (sam, _) = Dialogue.reduce(sam, .buttonTapped(callbackID: "c", action: challenge.action, messageID: 9), ctx)
         #expect(sam.session.quiz?.mode == .challenge(ChallengeTests.token))
         let news = ChallengeTests.play(&sam, right: 8).compactMap {
-            if case .notify(let chat, let r) = $0 { (chat, r) } else { nil }
+            if case .notify(let chat, let r, _) = $0 { (chat, r) } else { nil }
         }
         #expect(news.count == 1 && news.first?.0 == 78)
         #expect(
