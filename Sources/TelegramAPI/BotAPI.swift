@@ -69,8 +69,7 @@ public struct BotAPI: Sendable {
     }
 
     /// Sends a ready request and returns the message id Telegram gave back, if any (nil for a
-    /// method whose result is `true`). The usual replies are read without a decoder
-    /// (`QuickReply`); anything else, errors included, goes through the full decode.
+    /// method whose result is `true`).
     nonisolated(nonsending) public func send(_ method: String, _ body: RequestBody) async throws -> Int64? {
         let http: HTTPResult
         do {
@@ -100,11 +99,7 @@ public struct BotAPI: Sendable {
     /// What a send's answer says: the new message's id (nil for a method whose result is `true`),
     /// or the Bot API's error.
     static func sentMessageID(_ http: HTTPResult) throws -> Int64? {
-        if http.status == 200, let quick = QuickReply.read(http.body) {
-            if case .message(let id) = quick { return id }
-            return nil
-        }
-        return try BotAPI.decode(http, as: SentMessageID.self).messageID
+        try BotAPI.decode(http, as: SentMessageID.self).messageID
     }
 
     nonisolated(nonsending) public func call<B: Encodable, R: Decodable>(
@@ -173,8 +168,6 @@ public struct BotAPI: Sendable {
         } catch let e as TransportError {
             throw BotAPIError.network(e.description)
         }
-        // The usual page is read by hand (`UpdatePage`); an error or anything unusual, by the decoder.
-        if http.status == 200, let updates = UpdatePage.read(http.body) { return updates }
         return try BotAPI.decode(http, as: [ReceivedUpdate].self)
     }
 
@@ -227,4 +220,16 @@ public struct BotAPI: Sendable {
 public struct EditResult: Decodable, Sendable {
     public var message: Message?
     public init(from decoder: Decoder) throws { message = try? Message(from: decoder) }
+}
+
+/// Any sending method's result: a Message (its id is kept) or something else (`true`).
+struct SentMessageID: Decodable {
+    var messageID: Int64?
+    init(from decoder: Decoder) throws {
+        messageID =
+            (try? decoder.container(keyedBy: K.self)).flatMap {
+                try? $0.decodeIfPresent(Int64.self, forKey: .messageID)
+            } ?? nil
+    }
+    enum K: String, CodingKey { case messageID = "message_id" }
 }
