@@ -47,6 +47,7 @@ extension Reduction {
 
     mutating func showStatePicker() {
         state.session.screen = .pickingState
+        state.session.proposedState = nil
         let states = Dialogue.pickerStates.compactMap(banks.state)
         var rows = stride(from: 0, to: states.count, by: 3).map { i in
             states[i..<min(i + 3, states.count)].map { Button(.state(name: $0.name), .pickState($0.code)) }
@@ -65,6 +66,7 @@ extension Reduction {
     /// "Oklahoma — is that right?" (Yes / Pick another).
     mutating func confirmState(_ picked: StateInfo) {
         state.session.screen = .pickingState
+        state.session.proposedState = picked.code
         send(
             .confirmState(picked),
             buttons: [
@@ -106,6 +108,7 @@ extension Reduction {
     }
 
     mutating func choose(_ picked: StateInfo) {
+        state.session.proposedState = nil
         // A Daily 5 is its state's: switching ends it as it stands (counted for the old state).
         if learner.stateCode != picked.code { closeAbandonedDaily() }
         state.learner.stateCode = picked.code

@@ -198,6 +198,12 @@ extension Reduction {
         "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score",
     ]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
+    /// Under "New York — is that right?" ("ok" is Oklahoma's code, so not here).
+    static let yesWords: Set<String> = [
+        "yes", "y", "ya", "yeah", "yea", "yep", "yup", "correct", "right", "thats right", "that's right", "sure",
+        "yes please", "yess",
+    ]
+    static let noWords: Set<String> = ["no", "n", "nope", "nah", "wrong", "no thats wrong", "not that one"]
     static let boredWords: Set<String> = [
         "boring", "bored", "boooring", "bruh", "meh", "ugh", "zzz", "zzzz", "yawn", "lame", "sucks",
     ]

@@ -171,6 +171,14 @@ struct Reduction {
         if [.pickingState, .typingState].contains(state.session.screen)
             || (learner.stateCode == nil && state.session.screen != .quiz)
         {
+            // "ya" under "New York — is that right?" takes it ("I couldn't find that state" did).
+            if state.session.screen == .pickingState, let code = state.session.proposedState,
+                let proposed = banks.state(code)
+            {
+                let typed = Self.plainWords(text)
+                if Self.matches(typed, Self.yesWords) { return requestState(proposed) }
+                if Self.matches(typed, Self.noWords) { return showTypeState() }
+            }
             if Reduction.homeWords.contains(text.lowercased()) { return showStatePicker() }  // "hi" is no Hawaii
             if let picked = StateMatcher.match(text, in: banks.states) {
                 return StateMatcher.needsConfirmation(text, for: picked) ? confirmState(picked) : requestState(picked)

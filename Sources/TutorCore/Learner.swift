@@ -254,6 +254,8 @@ public struct Session: Codable, Equatable, Sendable {
     /// The fixed practice tests finished, by state: only the latest results are kept, and a retake
     /// must stay a retake after its first try is gone (`QuizResult.retake`).
     public var testsTaken: [String: [Int]]? = nil
+    /// The state asked about ("New York — is that right?"): a typed "yes" takes it, "no" asks again.
+    public var proposedState: String? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen

@@ -85,4 +85,19 @@ struct PlayTestLeftoversTests {
             #expect(after.session.lesson == nil, "\(text): no lesson opened")
         }
     }
+
+    /// A New York re-taker typed "NY", got "New York — is that right?", typed "ya", then "yes":
+    /// "I couldn't find that state" both times.
+    @Test func yesUnderIsThatRightTakesTheState() throws {
+        for (answer, expected) in [("ya", "NY"), ("yes", "NY"), ("Yep!", "NY"), ("nope", nil)] {
+            var s = Sample.newChat()
+            _ = reduce(&s, .commandSent(.start, payload: nil))
+            let asked = sent(reduce(&s, .textSent("NY")))
+            #expect(asked.contains { if case .confirmState = $0.message { true } else { false } })
+            let replies = sent(reduce(&s, .textSent(answer)))
+            #expect(s.learner.stateCode == expected, "\(answer)")
+            #expect(!replies.contains { $0.message == .notice(.stateNotFound) }, "\(answer)")
+            if expected == nil { #expect(s.session.screen == .typingState, "\(answer): asked again") }
+        }
+    }
 }
