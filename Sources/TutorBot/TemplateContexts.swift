@@ -79,6 +79,9 @@ struct PickTestContext {
         var hasBest: Bool
         var inProgress: Bool
         var answered: Int
+        /// Its first try, when a retake scored more ("first try 10/20 · best 20/20").
+        var hasFirstTry = false
+        var firstCorrect = 0
     }
     var stateName: String
     var hasQuestions: Bool
@@ -115,11 +118,16 @@ struct PickTestContext {
         timeLimit = t.timeLimitMinutes
         tests = v.best.enumerated().map { i, r in
             let inProgress = v.open.map { $0.number == i + 1 } ?? false
-            return Test(
+            var test = Test(
                 number: i + 1, taken: r != nil || inProgress, correct: r?.correct ?? 0, total: r?.total ?? 0,
                 passed: r?.passed ?? false,
                 mark: inProgress ? "" : r.map { $0.passed ? "✅ passed" : "❌ not passed yet" } ?? "",
                 hasBest: r != nil, inProgress: inProgress, answered: inProgress ? v.open?.answered ?? 0 : 0)
+            if i < v.firstTry.count, let first = v.firstTry[i], !inProgress {
+                test.hasFirstTry = true
+                test.firstCorrect = first.correct
+            }
+            return test
         }
     }
 }

@@ -19,6 +19,10 @@ extension Reduction {
         rows.append([Button(.randomTest, .startTest(0))])
         rows.append([Button(.home, .menu(.home))])
         var view = PickTestView(state: info, best: best)
+        view.firstTry = (1...ExamBuilder.fixedTests).map { n in
+            stateResults.first { $0.mode == .practiceTest(number: n) && $0.retake == false }
+                .flatMap { first in best[n - 1].map { first.correct < $0.correct } == true ? first : nil }
+        }
         // The fixed test open, or put aside for another quiz: "in progress", not "not taken yet".
         let aside =
             state.session.parkedState == nil || state.session.parkedState == info.code ? state.session.parkedQuiz : nil

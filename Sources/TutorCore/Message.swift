@@ -204,6 +204,9 @@ public struct PickTestView: Equatable, Sendable {
     public var state: StateInfo
     /// Best score so far on tests 1-4 (index 0 = test 1), nil when not taken.
     public var best: [QuizResult?]
+    /// The first try at each (index 0 = test 1), when it is kept and scored less than the best:
+    /// a re-taker's "best 20/20" was a memorised retake, the first try 10/20.
+    public var firstTry: [QuizResult?] = []
     /// The fixed test open part-way (its number and questions answered), shown as "in progress".
     public var open: OpenTest? = nil
     /// Settings' "answers shown as you go": the test list says so instead of "revealed at the end".

@@ -22,7 +22,7 @@ struct RetakeRecordTests {
     }
 
     /// Takes fixed test `number` to its results, every answer right, starting at `start`.
-    func takeTest(_ number: Int, _ s: inout ChatState, at start: Date) throws {
+    func takeTest(_ number: Int, _ s: inout ChatState, at start: Date, wrong: Int = 0) throws {
         reduce(&s, .buttonTapped(callbackID: "t", action: .startTest(number), messageID: 1), at: start)
         let id = try #require(s.session.quiz?.id)
         var t = start
@@ -37,10 +37,11 @@ struct RetakeRecordTests {
                 continue
             }
             let q = try #require(Self.banks.question(quiz.currentQuestionID))
+            let option = quiz.index < wrong ? (q.correctAnswerIndex + 1) % q.answers.count : q.correctAnswerIndex
             reduce(
                 &s,
                 .buttonTapped(
-                    callbackID: "a", action: .answer(quiz: id, question: quiz.index, option: q.correctAnswerIndex),
+                    callbackID: "a", action: .answer(quiz: id, question: quiz.index, option: option),
                     messageID: 2), at: t)
         }
         #expect(s.results.last?.quizID == id, "test \(number) reached its results")
@@ -71,5 +72,25 @@ struct RetakeRecordTests {
             tests: retakes)
         let status = Readiness.readyStatus(results: retakes, stateCode: "VT", estimate: estimate)
         #expect(status.testsPassedWithMargin == 0, "retakes never count toward Ready")
+    }
+
+    /// A re-taker saw "Test 1: ✅ passed · best 20/20" from memorised retakes; the list now says
+    /// the first try too when a retake scored more.
+    @Test func theTestListShowsTheFirstTryBesideAHigherRetake() throws {
+        var s = Sample.newChat()
+        reduce(&s, .commandSent(.start, payload: "VT"), at: Sample.t0)
+        try takeTest(1, &s, at: Sample.t0 + 3_600, wrong: 3)
+        try takeTest(1, &s, at: Sample.t0 + 7_200)
+        try takeTest(2, &s, at: Sample.t0 + 10_800)
+        let (next, effects) = Dialogue.reduce(
+            s, .commandSent(.test, payload: nil), DialogueContext(banks: Self.banks, now: Sample.t0 + 11_000, seed: 7))
+        s = next
+        let view = try #require(
+            effects.compactMap { e -> PickTestView? in
+                if case .send(let r) = e, case .pickTest(let v) = r.message { return v }
+                return nil
+            }.first)
+        #expect(view.best[0]?.correct == 5 && view.firstTry[0]?.correct == 2, "first try 2/5, best 5/5")
+        #expect(view.firstTry[1] == nil, "test 2's only try is its best")
     }
 }
