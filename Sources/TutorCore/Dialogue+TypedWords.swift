@@ -198,6 +198,8 @@ extension Reduction {
         "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score",
     ]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
+    /// Words for Progress that can't be a quiz answer, taken mid-quiz too.
+    static let progressWords: Set<String> = ["progress", "my progress", "stats", "my stats", "show my progress"]
     /// Under "New York — is that right?" ("ok" is Oklahoma's code, so not here).
     static let yesWords: Set<String> = [
         "yes", "y", "ya", "yeah", "yea", "yep", "yup", "correct", "right", "thats right", "that's right", "sure",

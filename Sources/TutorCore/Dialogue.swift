@@ -199,6 +199,8 @@ struct Reduction {
         }
         if let quiz = state.session.quiz, state.session.screen == .quiz, let q = banks.question(quiz.currentQuestionID)
         {
+            // "progress" is never an answer: Progress, with the quiz waiting behind Continue (as "home").
+            if Self.matches(Self.plainWords(text), Self.progressWords) { return go(.progress) }
             switch quiz.phase {
             case .asking where q.kind == .fillIn:
                 return typedAtFillIn(text, quiz)

@@ -100,4 +100,14 @@ struct PlayTestLeftoversTests {
             if expected == nil { #expect(s.session.screen == .typingState, "\(answer): asked again") }
         }
     }
+
+    /// A re-taker typed "progress" mid-quiz and got "didn't catch that" ("home" worked there).
+    @Test func progressTypedMidQuizShowsProgressAndTheQuizWaits() throws {
+        var s = home()
+        _ = reduce(&s, .buttonTapped(callbackID: "q", action: .menu(.quickQuiz), messageID: 2))
+        let quiz = try #require(s.session.quiz)
+        let replies = sent(reduce(&s, .textSent("progress")))
+        #expect(replies.contains { if case .progress = $0.message { true } else { false } })
+        #expect(s.session.quiz?.id == quiz.id, "the quiz waits behind Continue")
+    }
 }
