@@ -82,7 +82,7 @@ release: deps ship-flags
 	cp .build/release/permitready dist/$(RELEASE)/
 	strip dist/$(RELEASE)/permitready
 	cp -r Banks Prompts deploy README.md dist/$(RELEASE)/
-	cp .build/checkouts/swift-mustache/LICENSE.txt dist/$(RELEASE)/LICENSE-swift-mustache.txt
+	cp Vendor/swift-mustache/LICENSE.txt dist/$(RELEASE)/LICENSE-swift-mustache.txt
 	tar -C dist -czf $(TARBALL) $(RELEASE)
 	rm -rf dist/$(RELEASE)
 	cd dist && sha256sum $(notdir $(TARBALL)) > SHA256SUMS && sha256sum -c SHA256SUMS

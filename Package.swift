@@ -19,10 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        // The prompt templates. (A patched copy once looked strings, flags and dictionaries up without
-        // protocol casts; measured again it saved ~5% of an update's CPU, under the 10% a hand-kept
-        // fork must earn, so the release is used as it is: docs/performance.md.)
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // swift-mustache 2.1.1 (hummingbird-project), vendored with a small patch: strings, flags and
+        // dictionaries are looked up without protocol casts, which were most of a render and
+        // contended between the two rendering threads (Vendor/README.md).
+        .package(path: "Vendor/swift-mustache"),
         // Operator metrics: the ecosystem's API and its Prometheus backend (text written to a file).
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
