@@ -102,6 +102,9 @@ public enum AskSet {
             let age = StateRules.format(s.minPermitAge)
             return "\(s.name) permit test card: \(count); permit at \(age)"
                 + (banks.stateRules.entry("permitAge", state: s.code)?.detail.map { " (\($0))" } ?? "")
+        case .rule:
+            guard let (code, group) = ref.rule, let s = banks.state(code) else { return "?" }
+            return "📍 " + banks.stateRules.sentences(group: group, state: s).joined(separator: " 📍 ")
         }
     }
 
@@ -117,7 +120,14 @@ public enum AskSet {
                 continue
             }
             report.onTopic += 1
-            let right = got.best.map { item.accept.contains($0.raw) } ?? false
+            // A state's rule from the table is right where the card expected states that rule.
+            let right =
+                got.best.map { best in
+                    item.accept.contains(best.raw)
+                        || best.rule.map { r in
+                            item.accept.contains { index.corpus.ruleTagged[r.rule]?.contains($0) == true }
+                        } == true
+                } ?? false
             if right { report.answeredRight += 1 } else { report.misses.append(.init(item: item, got: got)) }
             if let specific = item.stateSpecific {
                 report.stateSpecific += 1

@@ -3,24 +3,34 @@ import Synchronization
 
 /// Where an answer to a typed question comes from: text the banks already hold, never new words.
 /// The raw value is the bank's own id (`l-signals-2-3` a lesson card, `u-sig-004` or `mo-012` a
-/// question and its explanation), `sign:<id>` a sign, `state:XX` a state's test facts.
+/// question and its explanation), `sign:<id>` a sign, `state:XX` a state's test facts,
+/// `rule:XX:<group>` a state's values in the table of rules that differ by state (rules asked
+/// together, `StateRules.group`).
 public struct AskRef: Hashable, Sendable, Comparable {
-    public enum Kind: Sendable { case card, question, sign, state }
+    public enum Kind: Sendable { case card, question, sign, state, rule }
     public let raw: String
     public init(_ raw: String) { self.raw = raw }
 
     public var kind: Kind {
         if raw.hasPrefix("sign:") { return .sign }
         if raw.hasPrefix("state:") { return .state }
+        if raw.hasPrefix("rule:") { return .rule }
         return raw.hasPrefix("l-") ? .card : .question
     }
-    /// The id inside its bank (the part after `sign:` / `state:`).
+    /// The id inside its bank (the part after `sign:` / `state:`; `XX:<rule>` for a rule).
     public var id: String {
         switch kind {
         case .sign: return String(raw.dropFirst(5))
         case .state: return String(raw.dropFirst(6))
+        case .rule: return String(raw.dropFirst(5))
         case .card, .question: return raw
         }
+    }
+    /// A rule answer's state and rule group.
+    public var rule: (state: String, rule: String)? {
+        guard kind == .rule else { return nil }
+        let parts = id.split(separator: ":", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
     public static func < (a: AskRef, b: AskRef) -> Bool { a.raw < b.raw }
 }
@@ -49,6 +59,9 @@ public struct AskCorpus: Sendable {
     /// Terms of 4+ letters by length, as bytes, for typo correction.
     let longTermsByLength: [Int: [(term: String, bytes: [UInt8])]]
     public let stateCodes: Set<String>
+    /// Rule group (`StateRules.group`) → the cards and questions that state one of its rules
+    /// (their `stateRules` tags): what a `rule:XX:<group>` answer says in the table's words.
+    public let ruleTagged: [String: Set<String>]
     /// State names as word sequences ("new", "york") → code, longest first.
     let stateNames: [(words: [String], code: String)]
 
@@ -101,6 +114,23 @@ public struct AskCorpus: Sendable {
                     ref: "state:\(state.code)", state: state.code, topic: .stateSpecific,
                     title: "\(state.name) permit test",
                     body: Self.stateFacts(state)))
+            // Each rule of the table the state has a value for ("In Kentucky, you may turn left on
+            // red from a one-way street onto a one-way street…"): a state's law answered even where
+            // no card of its own says it.
+            // Rules asked together are one answer ("left on red": from a one-way and from a two-way street).
+            var groups: [String] = []
+            for rule in banks.stateRules.rules where !groups.contains(StateRules.group(of: rule.id)) {
+                groups.append(StateRules.group(of: rule.id))
+            }
+            for group in groups {
+                let sentences = banks.stateRules.sentences(group: group, state: state)
+                guard !sentences.isEmpty else { continue }
+                let titles = banks.stateRules.rules(inGroup: group).map(\.title)
+                sources.append(
+                    Source(
+                        ref: "rule:\(state.code):\(group)", state: state.code, topic: .stateSpecific,
+                        title: titles.joined(separator: " "), body: sentences.joined(separator: " ")))
+            }
         }
         // Four thousand documents' terms, in a few slices side by side: this runs in every bank load.
         let slices = 4
@@ -138,6 +168,11 @@ public struct AskCorpus: Sendable {
         }
         for i in docs.indices where !docs[i].askTerms.isEmpty { docs[i].terms.formUnion(docs[i].askTerms) }
         documents = docs
+        var tagged: [String: Set<String>] = [:]
+        for (id, rules) in banks.stateRuleTags {
+            for rule in rules.keys { tagged[StateRules.group(of: rule), default: []].insert(id) }
+        }
+        ruleTagged = tagged
         var df: [String: Int] = [:]
         for d in docs { for t in d.terms { df[t, default: 0] += 1 } }
         documentFrequency = df

@@ -29,7 +29,7 @@ public enum AskQuizPicker {
                     banks.lessons(for: $0.category)
                 } ?? []
             return lessons.first { $0.teaches.contains(ref.id) }
-        case .sign, .state: return nil
+        case .sign, .state, .rule: return nil
         }
     }
 
@@ -58,6 +58,16 @@ public enum AskQuizPicker {
             guard ref.id == stateCode else { return [] }  // another state's questions are not in the learner's pool
             about = "permit age test questions pass"
             candidates = (banks.stateQuestions[ref.id] ?? []).map(\.id)
+        case .rule:
+            // The learner's own questions that state this rule (tagged with it), the state's first.
+            guard let (code, group) = ref.rule, code == stateCode, let info = banks.state(code) else { return [] }
+            about = banks.stateRules.sentences(group: group, state: info).joined(separator: " ")
+            first = banks.pool(for: stateCode).filter { q in
+                banks.stateRuleTags[q.id]?.keys.contains { StateRules.group(of: $0) == group } == true
+            }
+            .sorted { ($0.stateCode == nil ? 1 : 0, $0.id) < ($1.stateCode == nil ? 1 : 0, $1.id) }.map(\.id)
+            // And the state's own questions that say the same in other words.
+            candidates = (banks.stateQuestions[code] ?? []).map(\.id)
         }
         let words = Set(AskText.terms(about))
         let ranked = candidates.filter { pool.contains($0) && !first.contains($0) }.compactMap { id -> (String, Int)? in

@@ -50,6 +50,7 @@ extension Reduction {
     func askStateCode(_ ref: AskRef) -> String? {
         switch ref.kind {
         case .state: return ref.id
+        case .rule: return ref.rule?.state
         case .card: return AskQuizPicker.card(ref.raw, banks: banks)?.lesson.stateCode ?? learner.stateCode
         case .question: return banks.question(ref.id)?.stateCode ?? learner.stateCode
         case .sign: return learner.stateCode
@@ -81,6 +82,14 @@ extension Reduction {
         case .sign:
             guard let sign = banks.signs.first(where: { $0.id == ref.id }) else { return nil }
             return AskAnswerView(body: .sign(sign), topic: .roadSigns, handbook: nil, section: nil, otherState: nil)
+        case .rule:
+            guard let (code, group) = ref.rule, let info = banks.state(code),
+                case let sentences = banks.stateRules.sentences(group: group, state: info), !sentences.isEmpty,
+                let title = banks.stateRules.rules(inGroup: group).first?.title
+            else { return nil }
+            return AskAnswerView(
+                body: .card(title: title, text: "📍 " + sentences.joined(separator: "\n📍 ")), topic: .stateSpecific,
+                handbook: info.handbook, section: title, otherState: other)
         case .state:
             guard let info = banks.state(ref.id) else { return nil }
             return AskAnswerView(
@@ -98,7 +107,7 @@ extension Reduction {
         case .question: return banks.question(ref.id)?.imageAssetName
         case .card:
             return AskQuizPicker.card(ref.raw, banks: banks)?.card.imageAssetName
-        case .state: return nil
+        case .state, .rule: return nil
         }
     }
 
@@ -155,6 +164,7 @@ extension Reduction {
                 [.signal, .marking, .scene].contains($0.group) ? $0.name : "\($0.name) sign"
             }
         case .state: return banks.state(ref.id).map { "The \($0.name) permit test" }
+        case .rule: return ref.rule.flatMap { banks.stateRules.rules(inGroup: $0.rule).first?.title }
         }
     }
 }

@@ -84,6 +84,27 @@ public struct StateRules: Sendable {
     public static let empty = StateRules(rules: [], values: [:])
 
     public func rule(_ id: String) -> StateRule? { ruleByID[id] }
+
+    /// Rules a teen asks about as one question ("left on red": both its cases; "move over": the
+    /// law, whom it covers, how to slow): the rules whose ids share one of these beginnings,
+    /// else the rule alone.
+    static let askedTogether = [
+        "leftOnRed", "rightOnRed", "moveOver", "schoolBus", "seatBelt", "under21", "newDriver", "supervised",
+        "permit",
+    ]
+
+    /// The group `ruleID` is asked in (see `askedTogether`).
+    public static func group(of ruleID: String) -> String {
+        askedTogether.first { ruleID.hasPrefix($0) } ?? ruleID
+    }
+
+    /// The rules of `group`, in the table's order.
+    public func rules(inGroup group: String) -> [StateRule] { rules.filter { Self.group(of: $0.id) == group } }
+
+    /// Each rule of `group` the state has a value for, as the learner reads it ("In Kentucky, …").
+    public func sentences(group: String, state: StateInfo) -> [String] {
+        rules(inGroup: group).compactMap { sentence($0.id, state: state) }
+    }
     public func entry(_ ruleID: String, state code: String) -> StateRuleEntry? { values[code]?[ruleID] }
     public func value(_ ruleID: String, state code: String) -> StateRuleValue? { values[code]?[ruleID]?.value }
 

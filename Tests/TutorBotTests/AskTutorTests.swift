@@ -203,3 +203,24 @@ import TutorStore
         )
     }
 }
+
+/// A state's law from the table of rules that differ by state, where no card of the state says it
+/// (#42 item 2; a Kentucky play-tester's "can i turn left on red in kentucky" got the No Left Turn sign).
+@Suite struct AskStateRuleTests {
+    @Test func aStatesRuleIsAnsweredFromTheTableWithEveryCaseAskedTogether() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let banks = try #require(loaded)
+        let index = try AskIndex(banks: banks)
+        let got = try index.lookUp("can i turn left on red in kentucky", learnerState: "TX")
+        #expect(got.best?.raw == "rule:KY:leftOnRed" && got.stateCode == "KY", "\(String(describing: got.best))")
+        let text = AskSet.text(of: try #require(got.best), banks: banks)
+        #expect(text.contains("one-way street onto a one-way street") && text.contains("two-way street"), "\(text)")
+        // A state whose value is not found has no such answer: nothing is said it doesn't know.
+        let silent = banks.states.filter { banks.stateRules.value("leftOnRedOneWayToOneWay", state: $0.code) == nil }
+        for state in silent {
+            #expect(
+                !index.corpus.documents.contains { $0.ref.raw == "rule:\(state.code):leftOnRed" }
+                    || banks.stateRules.value("leftOnRedTwoWayToOneWay", state: state.code) != nil)
+        }
+    }
+}
