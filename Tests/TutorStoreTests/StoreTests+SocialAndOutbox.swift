@@ -63,16 +63,7 @@ extension StoreTests {
     /// again; pruning takes it a week after.
     @Test func removedFriendshipsAreKeptForLastWeekThenPruned() throws {
         let store = try TutorStore(path: ":memory:")
-        var a = sampleState()
-        var b = sampleState()
-        b.learner.chatID = 10
-        b.learner.userID = 10
-        let t = a.learner.joinedAt
-        try store.commit([ChatChange(before: nil, after: b, answers: [], outbox: [])], offset: nil)
-        var befriend = ChatChange(before: nil, after: a, answers: [], outbox: [])
-        befriend.newFriends = [10]
-        befriend.madeAt = t
-        try store.commit([befriend], offset: nil)
+        var (a, _, t) = try friendsNineAndTen(store)
         a.learner.lastActiveAt = t + 3600
         var remove = ChatChange(before: a, after: a, answers: [], outbox: [])
         remove.removedFriends = [10]
@@ -257,15 +248,8 @@ extension StoreTests {
     /// Friends offers a friend's challenge not yet played (#43): the latest open one, until played or closed.
     @Test func aFriendsOpenChallengeIsReadWithTheFriend() throws {
         let store = try TutorStore(path: ":memory:")
-        let a = sampleState()
-        var b = sampleState()
-        b.learner.chatID = 10
-        b.learner.userID = 10
-        let t = a.learner.joinedAt
-        try store.commit([ChatChange(before: nil, after: a, answers: [], outbox: [])], offset: nil)
-        var made = ChatChange(before: nil, after: b, answers: [], outbox: [])
-        made.newFriends = [9]
-        made.madeAt = t
+        let (a, b, t) = try friendsNineAndTen(store)
+        var made = ChatChange(before: b, after: b, answers: [], outbox: [])
         func challenge(_ c: Character, made: Date) -> Challenge {
             Challenge(
                 token: String(repeating: c, count: 22), creatorChatID: 10, creatorName: "Riley", questionIDs: ["u-1"],
@@ -286,5 +270,22 @@ extension StoreTests {
         #expect(
             try store.friendSummaries(of: 10, now: t + 120).first?.openChallenge == nil,
             "Riley's own are not offered to Riley")
+    }
+}
+
+extension StoreTests {
+    /// Learners 9 and 10, stored and made friends (9 befriends 10) at 9's joining time.
+    func friendsNineAndTen(_ store: TutorStore) throws -> (a: ChatState, b: ChatState, t: Date) {
+        let a = sampleState()
+        var b = sampleState()
+        b.learner.chatID = 10
+        b.learner.userID = 10
+        let t = a.learner.joinedAt
+        try store.commit([ChatChange(before: nil, after: b, answers: [], outbox: [])], offset: nil)
+        var befriend = ChatChange(before: nil, after: a, answers: [], outbox: [])
+        befriend.newFriends = [10]
+        befriend.madeAt = t
+        try store.commit([befriend], offset: nil)
+        return (a, b, t)
     }
 }
