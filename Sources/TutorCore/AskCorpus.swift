@@ -118,11 +118,7 @@ public struct AskCorpus: Sendable {
             // red from a one-way street onto a one-way street…"): a state's law answered even where
             // no card of its own says it.
             // Rules asked together are one answer ("left on red": from a one-way and from a two-way street).
-            var groups: [String] = []
-            for rule in banks.stateRules.rules where !groups.contains(StateRules.group(of: rule.id)) {
-                groups.append(StateRules.group(of: rule.id))
-            }
-            for group in groups {
+            for group in banks.stateRules.groups {
                 let sentences = banks.stateRules.sentences(group: group, state: state)
                 guard !sentences.isEmpty else { continue }
                 let titles = banks.stateRules.rules(inGroup: group).map(\.title)
@@ -138,14 +134,15 @@ public struct AskCorpus: Sendable {
         let built = Mutex<[[AskDocument]]>(Array(repeating: [], count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = stride(from: slice, to: all.count, by: slices)
+            var cache = AskText.TermCache()
             let part = range.map { i -> AskDocument in
                 let source = all[i]
-                let t = AskText.terms(source.title)
-                let b = AskText.terms(source.body)
+                let t = cache.terms(source.title)
+                let b = cache.terms(source.body)
                 var document = AskDocument(
                     ref: AskRef(source.ref), stateCode: source.state, topic: source.topic, titleTerms: t, bodyTerms: b,
                     terms: Set(t + b))
-                if !source.asks.isEmpty { document.askTerms = AskText.terms(source.asks) }
+                if !source.asks.isEmpty { document.askTerms = cache.terms(source.asks) }
                 return document
             }
             built.withLock { $0[slice] = part }
@@ -155,17 +152,20 @@ public struct AskCorpus: Sendable {
         docs.reserveCapacity(sources.count)
         for i in sources.indices { docs.append(parts[i % slices][i / slices]) }
         let position = Dictionary(docs.indices.map { (docs[$0].ref.raw, $0) }, uniquingKeysWith: { a, _ in a })
+        var asked: [Int: [String]] = [:]
         for lesson in banks.allLessons {
             let cards = lesson.cards.compactMap { position[$0.id] }
             guard !cards.isEmpty else { continue }
+            let cardTerms = cards.map { docs[$0].terms }
             for id in lesson.teaches {
                 guard let q = position[id] else { continue }
-                let wording = Set(docs[q].titleTerms)
-                func shared(_ card: Int) -> Int { wording.reduce(0) { $0 + (docs[card].terms.contains($1) ? 1 : 0) } }
-                let card = cards.max { shared($0) < shared($1) }!
-                docs[card].askTerms += docs[q].titleTerms
+                let wording = docs[q].titleTerms
+                let distinct = Set(wording)
+                let shared = cardTerms.map { terms in distinct.reduce(0) { $0 + (terms.contains($1) ? 1 : 0) } }
+                asked[cards[shared.indices.max { shared[$0] < shared[$1] }!], default: []] += wording
             }
         }
+        for (card, wording) in asked { docs[card].askTerms += wording }
         for i in docs.indices where !docs[i].askTerms.isEmpty { docs[i].terms.formUnion(docs[i].askTerms) }
         documents = docs
         var tagged: [String: Set<String>] = [:]

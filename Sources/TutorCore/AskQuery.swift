@@ -16,6 +16,10 @@ public struct AskQuery: Sendable {
     /// About the test itself (how many questions, the pass mark, timed, sections), the permit age
     /// or the handbook: the state's test card answers, from `states.json`, never a lesson's prose.
     public var aboutTheTest = false
+    /// Per group: how much more the banks use the word than everyday English does (log10 of the
+    /// ratio of its share of documents to its share of English words, `EverydayEnglish`). "lane",
+    /// "yield", "brake" are far above 2; "morning", "name", "cup" under it.
+    public var roadLift: [Double] = []
 
     public init(_ text: String, corpus: AskCorpus) {
         var words = AskText.words(text)
@@ -36,11 +40,16 @@ public struct AskQuery: Sendable {
             }
             previous = own
             var terms: [String] = []
-            for term in [AskText.stem(word)] + (AskText.synonyms[word] ?? []).map(AskText.stem) {
+            // A synonym is found by the word as typed or by its stem ("cyclists" as "cyclist").
+            let synonyms = AskText.synonyms[word] ?? AskText.synonyms[own] ?? []
+            for term in [own] + synonyms.map(AskText.stem) {
                 let known = corpus.documentFrequency[term] != nil ? term : (corpus.correct(term) ?? term)
                 if !terms.contains(known) { terms.append(known) }
             }
-            if seen.insert(terms.sorted()).inserted { groups.append(terms) }
+            if seen.insert(terms.sorted()).inserted {
+                groups.append(terms)
+                roadLift.append(Self.roadLift(word, terms: terms, corpus: corpus))
+            }
         }
         // Numbers and nothing else ("whats 2+2", "15 times 12") are arithmetic, not the road: a card
         // holding "12 to 15 seconds" is no answer.
@@ -49,6 +58,17 @@ public struct AskQuery: Sendable {
         if !groups.isEmpty, kept.allSatisfy({ group in group.contains { $0.allSatisfy(\.isNumber) } }) {
             offTopic = true
         }
+    }
+
+    /// A word missing from `EverydayEnglish` is rarer than this in English.
+    static let unlistedZipf = 3.5
+
+    static func roadLift(_ word: String, terms: [String], corpus: AskCorpus) -> Double {
+        let df = terms.compactMap { corpus.documentFrequency[$0] }.max() ?? 0
+        guard df > 0 else { return 0 }
+        // Zipf is log10 of occurrences per billion words: 9 - zipf is English's share, negated.
+        let share = log10(Double(df) / Double(max(1, corpus.documents.count)))
+        return share + 9 - (EverydayEnglish.zipf(word) ?? unlistedZipf)
     }
 
     static let arithmeticWords: Set<String> = ["time", "times", "plus", "minus", "divid", "divided", "equal", "equals"]
@@ -64,6 +84,10 @@ public struct AskQuery: Sendable {
             " who built you", " meaning of life", " gonna fail", " going to fail", " tired of studying",
             " parents are fighting",
             " parents fighting", " my parents fight",
+            // Chat with the bot itself: greetings, its name, its maker.
+            " good morning", " good night", " good evening", " gm", " gn", " ur name", " your name", " who made u",
+            " who created u", " how old r u", " how old are u", " how old are you", " u there", " you there",
+            " what can u do", " what can you do",
         ]
         .contains { text.contains($0 + " ") }
     }
@@ -196,6 +220,12 @@ public struct AskTuning: Sendable, Equatable {
     public var titleCoverageBonus = 1.0
     /// A lesson card (written to teach) over a quiz question's explanation when they score alike.
     public var cardPrior = 1.5
+    /// A long question is answered by a card holding at least this many of its words…
+    public var storyWordsMatched = 3
+    /// … weighing together at least this much (idf), whatever share of the question they are.
+    public var storyMatchedWeight = 9.0
+    /// A road word is used this much more (log10) by the banks than by everyday English.
+    public var minimumRoadLift = 1.5
     /// An alternative is offered when it scores this close to the best.
     public var alternativeWithin = 0.85
 
@@ -225,6 +255,8 @@ public enum AskJudge {
         public var score: Double
         public var coverage: Double
         public var matched: Double
+        /// How many of the question's meaningful words the document holds.
+        public var wordsMatched = 0
     }
 
     /// The state whose rules answer the question: the one it names, else the learner's.
@@ -255,8 +287,10 @@ public enum AskJudge {
             let doc = corpus.documents[c.document]
             if let code = doc.stateCode, code != target { continue }
             var matched = 0.0
+            var wordsMatched = 0
             for (g, group) in query.groups.enumerated() where group.contains(where: doc.terms.contains) {
                 matched += weights[g]
+                wordsMatched += 1
             }
             let coverage = matched / total
             var score = -c.bm25 * coverage * coverage * (1 + tuning.pairBonus * Double(c.pairs))
@@ -269,13 +303,32 @@ public enum AskJudge {
             }
             if doc.ref.kind == .card { score *= tuning.cardPrior }
             if doc.stateCode != nil && doc.stateCode == target { score *= tuning.ownStateBoost }
-            scored.append(Scored(document: c.document, score: score, coverage: coverage, matched: matched))
+            scored.append(
+                Scored(
+                    document: c.document, score: score, coverage: coverage, matched: matched,
+                    wordsMatched: wordsMatched))
         }
         scored.sort {
             $0.score != $1.score
                 ? $0.score > $1.score : corpus.documents[$0.document].ref < corpus.documents[$1.document].ref
         }
         return scored
+    }
+
+    /// A question told as a story ("my driving teacher says to roll the window down at train
+    /// tracks, why") holds words no card has: the card is still the answer when it holds several
+    /// of the question's words, weighing enough together, though they are under the share asked of a short question.
+    static func answersTheStory(_ top: Scored, tuning: AskTuning) -> Bool {
+        top.wordsMatched >= tuning.storyWordsMatched && top.matched >= tuning.storyMatchedWeight
+    }
+
+    /// Chat that shares an everyday word with a card ("good morning", "whats ur name", "how many
+    /// ounces in a cup") is not a road question: the card must hold one of the question's words
+    /// that the banks use far more than everyday English does.
+    static func holdsARoadWord(_ query: AskQuery, document: AskDocument, tuning: AskTuning) -> Bool {
+        query.groups.indices.contains { g in
+            query.roadLift[g] >= tuning.minimumRoadLift && query.groups[g].contains(where: document.terms.contains)
+        }
     }
 
     public static func decide(
@@ -294,8 +347,9 @@ public enum AskJudge {
             lookup.best = AskRef("state:\(code)")
             return lookup
         }
-        guard !query.offTopic, let top = scored.first, top.coverage >= tuning.minimumCoverage,
-            top.matched >= tuning.minimumMatchedWeight
+        guard !query.offTopic, let top = scored.first, top.matched >= tuning.minimumMatchedWeight,
+            top.coverage >= tuning.minimumCoverage || Self.answersTheStory(top, tuning: tuning),
+            Self.holdsARoadWord(query, document: corpus.documents[top.document], tuning: tuning)
         else {
             return lookup
         }

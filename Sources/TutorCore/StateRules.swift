@@ -74,11 +74,24 @@ public struct StateRules: Sendable {
     /// State code → rule id → entry.
     public let values: [String: [String: StateRuleEntry]]
     private let ruleByID: [String: StateRule]
+    /// The groups rules are asked in (`group(of:)`), in the table's order: worked out once, as
+    /// every bank load asks each state's sentences group by group.
+    public let groups: [String]
+    private let rulesByGroup: [String: [StateRule]]
 
     public init(rules: [StateRule], values: [String: [String: StateRuleEntry]]) {
         self.rules = rules
         self.values = values
         self.ruleByID = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var groups: [String] = []
+        var byGroup: [String: [StateRule]] = [:]
+        for rule in rules {
+            let group = Self.group(of: rule.id)
+            if byGroup[group] == nil { groups.append(group) }
+            byGroup[group, default: []].append(rule)
+        }
+        self.groups = groups
+        self.rulesByGroup = byGroup
     }
 
     public static let empty = StateRules(rules: [], values: [:])
@@ -99,7 +112,7 @@ public struct StateRules: Sendable {
     }
 
     /// The rules of `group`, in the table's order.
-    public func rules(inGroup group: String) -> [StateRule] { rules.filter { Self.group(of: $0.id) == group } }
+    public func rules(inGroup group: String) -> [StateRule] { rulesByGroup[group] ?? [] }
 
     /// Each rule of `group` the state has a value for, as the learner reads it ("In Kentucky, …").
     public func sentences(group: String, state: StateInfo) -> [String] {
@@ -116,7 +129,8 @@ public struct StateRules: Sendable {
         }
         let template: String
         if case .yesNo(false) = value, let no = rule.saysNo { template = no } else { template = rule.says }
-        let said = template.replacingOccurrences(of: "{value}", with: Self.spoken(value))
+        let said = template.split(separator: "{value}", omittingEmptySubsequences: false)
+            .joined(separator: Self.spoken(value))
         let line = "In \(state.name), \(said)"
         guard let detail = entry.detail, !detail.isEmpty else { return line }
         return line + " " + detail

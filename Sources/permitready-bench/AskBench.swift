@@ -104,18 +104,18 @@ extension BenchSuites {
                     let query = AskQuery(item.question, corpus: index.corpus)
                     return (item, query, try index.candidates(query, learnerState: item.state))
                 }
-                for pairs in [0.5, 1.0, 2.0] {
+                for pairs in [1.0, 2.0] {
                     for coverage in [0.3, 0.4, 0.5] {
-                        for matched in [2.5] {
+                        for story in [6.0, 8.0, 10.0, 12.0, 99.0] {
                             for unknown in [1.0] {
-                                for state in [2.2] {
-                                    for titleBonus in [0.0, 0.5, 1.0, 2.0] {
-                                        for card in [0.8, 1.0, 1.25, 1.5] {
+                                for lift in [0.0, 1.5, 1.8, 2.0, 2.2, 2.5, 3.0] {
+                                    for titleBonus in [0.5, 1.0, 2.0] {
+                                        for card in [1.0, 1.5] {
                                             var t = AskTuning()
                                             t.minimumCoverage = coverage
-                                            t.minimumMatchedWeight = matched
+                                            t.storyMatchedWeight = story
                                             t.unknownDocumentFrequency = unknown
-                                            t.ownStateBoost = state
+                                            t.minimumRoadLift = lift
                                             t.titleCoverageBonus = titleBonus
                                             t.cardPrior = card
                                             t.titleWeight = title
@@ -150,10 +150,10 @@ extension BenchSuites {
         for r in results.sorted(by: { $0.score > $1.score }).prefix(12) {
             print(
                 String(
-                    format: "precision %.1f%% declined %.1f%% · coverage %.2f matched %.1f unknown df %.1f state ×%.2f "
+                    format: "precision %.1f%% declined %.1f%% · coverage %.2f story %.1f unknown df %.1f lift %.1f "
                         + "title %.1f asks %.1f pairs %.1f title cover %.1f card ×%.2f",
-                    r.precision * 100, r.declined * 100, r.tuning.minimumCoverage, r.tuning.minimumMatchedWeight,
-                    r.tuning.unknownDocumentFrequency, r.tuning.ownStateBoost, r.tuning.titleWeight,
+                    r.precision * 100, r.declined * 100, r.tuning.minimumCoverage, r.tuning.storyMatchedWeight,
+                    r.tuning.unknownDocumentFrequency, r.tuning.minimumRoadLift, r.tuning.titleWeight,
                     r.tuning.asksWeight, r.tuning.pairBonus,
                     r.tuning.titleCoverageBonus, r.tuning.cardPrior))
         }

@@ -180,6 +180,35 @@ import TutorStore
         #expect(manualCar.best?.raw.hasPrefix("state:") == false, "a manual car is not the handbook")
     }
 
+    /// Greetings and questions to the bot are chat ("good morning" shares "morning" with a glare
+    /// card); a question told as a story, with words no card holds, still gets its card; a scared
+    /// teen's question is about the road, not feelings.
+    @Test func greetingsAreChatAndStoriesStillGetTheirCard() throws {
+        let (banks, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let index = try AskIndex(banks: try #require(banks))
+        for chat in ["good morning!!", "whats ur name", "who made u", "u there?", "good night"] {
+            let got = try index.lookUp(chat, learnerState: "TX")
+            #expect(got.best == nil, "\(chat) → \(got.best?.raw ?? "")")
+        }
+        let story = try index.lookUp(
+            "why does my driving teacher say to roll the window down at train tracks", learnerState: "OR")
+        #expect(story.best?.raw == "l-railroads-2-4")
+        let scared = try index.lookUp("im scared of the highway, which lane is for going slower", learnerState: "GA")
+        #expect(scared.best != nil)
+    }
+
+    /// The corpus's terms, worked out with each distinct word's stem remembered
+    /// (`AskText.TermCache`), are exactly `AskText.terms` of every text the banks hold.
+    @Test func cachedTermsAreTheTermsOfEveryBankText() throws {
+        let (loaded, _) = try BankFiles.load("\(repoRoot)/Banks")
+        let banks = try #require(loaded)
+        var cache = AskText.TermCache()
+        var texts = banks.allLessons.flatMap { lesson in [lesson.title] + lesson.cards.map(\.text) }
+        texts += banks.universal.flatMap { [$0.questionText, $0.explanation] }
+        texts += ["4 way stop", "an 8 sided sign", "a u turns k turn", "under the influence of a 3 point"]
+        for text in texts { #expect(cache.terms(text) == AskText.terms(text), "\(text)") }
+    }
+
     /// A regression floor at the level measured when the ranking was tuned, not the goal: the
     /// goal (precision at 1 ≥ 90%, off-topic declined ≥ 95%, the state's own rule 100%) is not
     /// met yet (issue 42's note has the figures). The held-out half was never looked at while tuning.
@@ -187,6 +216,10 @@ import TutorStore
     /// retuned weights answered one more held-out off-topic question, and "numbers alone are no
     /// question about the road" then declined two more (21 → 23 of 29): that rule was found reading
     /// the whole set's misses, so the held-out off-topic figure is no longer unseen.
+    /// Lowered when three fresh sets joined (set-c, set-d: longer questions told as stories, and chat
+    /// sharing a road word; set-e, kept blind until the round's changes were made): on set-c and
+    /// set-d alone the index scored 61.8% before those changes. The whole set now reads held out
+    /// 78.3% / 77.0% / 87.5%, tuned on 80.1% / 94.7% / 87.2%.
     @Test func theQuestionSetIsAnsweredAtLeastAsWellAsWhenTuned() throws {
         let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
         let index = try AskIndex(banks: try #require(banks, "\(problems.prefix(3))"))
@@ -195,10 +228,10 @@ import TutorStore
         #expect(Set(items.map(\.state)).count >= 10)
         let held = try AskSet.evaluate(items.filter(\.isHeldOut), index: index)
         #expect(
-            held.precision >= 0.80 && held.declineRate >= 0.75 && held.stateRate >= 0.88, "held out: \(held.summary)")
+            held.precision >= 0.76 && held.declineRate >= 0.74 && held.stateRate >= 0.85, "held out: \(held.summary)")
         let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
         #expect(
-            tuned.precision >= 0.84 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.93,
+            tuned.precision >= 0.78 && tuned.declineRate >= 0.93 && tuned.stateRate >= 0.85,
             "tuned on: \(tuned.summary)"
         )
     }
