@@ -19,6 +19,14 @@ extension Reduction {
         return asksTheTutor(text)
     }
 
+    /// A question typed mid-quiz is answered, then the open question shown again; in a practice
+    /// test it waits (the real test has no one to ask either).
+    mutating func answerMidQuiz(_ text: String, _ asked: AskLookup, _ quiz: QuizRun) {
+        if quiz.mode.isPracticeTest { return send(.notice(.askAfterTheTest)) }
+        answerAsked(text, asked)
+        resume()
+    }
+
     mutating func answerAsked(_ text: String, _ asked: AskLookup) {
         effects.append(.recordAsk(AskRecord(text: text, ref: asked.best?.raw, askedAt: ctx.now)))
         guard let ref = asked.best, let view = askAnswerView(ref, stateCode: asked.stateCode) else {

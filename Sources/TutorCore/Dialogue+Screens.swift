@@ -31,8 +31,15 @@ extension Reduction {
     static func readsAsAQuestion(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
         guard words.count >= 3 else { return false }
-        return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || questionOpeners.contains(String(words[0]))
+        // "wait whats a yield sign look like", "ok so how do i merge": the opener after a lead-in.
+        let opener = words.first { !questionLeadIns.contains(String($0)) }.map(String.init) ?? ""
+        return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || questionOpeners.contains(opener)
     }
+
+    static let questionLeadIns: Set<String> = [
+        "wait", "so", "um", "uh", "ok", "okay", "hey", "yo", "sorry", "quick", "question", "also", "and", "but", "oh",
+        "hmm", "bro", "lol", "like", "ummm", "umm",
+    ]
 
     static let questionOpeners: Set<String> = [
         "what", "whats", "what's", "how", "when", "where", "why", "who", "which", "can", "does", "is", "are", "should",

@@ -63,6 +63,12 @@ extension Reduction {
         if Reduction.dontKnow.contains(text.lowercased()) {
             return answer(original: -1, target: .tag(quiz.questionTag))
         }
+        // "wait, what does a flashing yellow light mean?" is a question, not an attempt (it was
+        // graded wrong, cut at 60 characters): five words or more that read as a question.
+        // "is it 20 feet?" stays an answer.
+        if text.split(separator: " ").count >= 5, let asked = asksTheTutorMidQuiz(text) {
+            return answerMidQuiz(text, asked, quiz)
+        }
         answerTyped(text)
     }
 

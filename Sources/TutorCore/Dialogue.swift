@@ -4,8 +4,9 @@ import Foundation
 public enum Dialogue {
     /// States offered as buttons on the picker (the launch states); any other is typed.
     public static let pickerStates = ["CA", "TX", "FL", "NY", "PA", "IL", "OH", "NC", "MI", "GA", "NJ", "VA", "MA"]
-    /// Longer typed text is not an answer to anything we ask.
-    public static let maxUsefulTextLength = 200
+    /// Longer typed text is not an answer to anything we ask, nor a question: a worried teen's
+    /// question told as a story runs to 300-400 characters (200 turned those away).
+    public static let maxUsefulTextLength = 500
 
     public static func reduce(_ state: ChatState, _ event: Event, _ context: DialogueContext) -> (ChatState, [Effect]) {
         var r = Reduction(state: state, ctx: context)
@@ -221,14 +222,7 @@ struct Reduction {
                 }
                 // A real question typed mid-quiz is answered, then the open one shown again; in a
                 // practice test it waits (the real test has no one to ask either).
-                if let asked = asksTheTutorMidQuiz(text) {
-                    if quiz.mode.isPracticeTest {
-                        send(.notice(.askAfterTheTest))
-                        return
-                    }
-                    answerAsked(text, asked)
-                    return resume()
-                }
+                if let asked = asksTheTutorMidQuiz(text) { return answerMidQuiz(text, asked, quiz) }
                 // The question is just above: point to it rather than send it (and its picture) again.
                 send(.notice(.answerAbove))
                 return

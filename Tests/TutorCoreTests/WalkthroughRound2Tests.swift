@@ -148,11 +148,33 @@ import Testing
         ] {
             #expect(Reduction.readsAsAQuestion(q), "\(q)")
         }
-        for t in ["hmm", "lol what", "ok cool thanks", "what?", "yield sign", "stop"] {
+        for t in ["hmm", "lol what", "ok cool thanks", "what?", "yield sign", "stop", "wait for the green"] {
             #expect(!Reduction.readsAsAQuestion(t), "\(t)")
+        }
+        // A play-tester's "wait whats a yield sign look like" mid-quiz got "your question is just above".
+        for q in ["wait whats a yield sign look like", "ok so how do i merge", "sorry quick question where do i park"] {
+            #expect(Reduction.readsAsAQuestion(q), "\(q)")
         }
         var s = w.started()
         _ = w.reduce(&s, .commandSent(.settings, payload: nil))
         #expect(w.messages(w.reduce(&s, .textSent("hmm"))).first == .notice(.didNotCatchThat))
+    }
+
+    /// At a question with no options, a real question is answered and the open one shown again, not
+    /// graded (a play-tester's "wait sorry before i answer, what does…?" was marked wrong, cut short);
+    /// a short guess with a question mark is still an answer.
+    @Test func aRealQuestionTypedAtAFillInIsAnsweredNotGraded() {
+        var s = w.inQuiz(["u-fill-1"], from: w.started())
+        _ = w.reduce(&s, .buttonTapped(callbackID: "r", action: .menu(.resume), messageID: 1))
+        var ctx = WalkthroughTests.ctx()
+        ctx.asked = AskLookup(best: AskRef("u-fill-1"), stateCode: "NY")
+        let question = "wait sorry before i answer, what does a flashing yellow light mean?"
+        let (asked, effects) = Dialogue.reduce(s, .textSent(question), ctx)
+        #expect(asked.session.quiz?.answers.isEmpty == true, "not graded")
+        let said = w.messages(effects)
+        #expect(said.contains { if case .askAnswer = $0 { return true } else { return false } })
+        #expect(said.contains { if case .question = $0 { return true } else { return false } }, "shown again")
+        let (guessed, _) = Dialogue.reduce(asked, .textSent("is it crossing?"), ctx)
+        #expect(guessed.session.quiz?.answers.last?.correct == true)
     }
 }
