@@ -27,8 +27,14 @@ public struct AskQuery: Sendable {
             namedState = code
             words.removeSubrange(range)
         }
-        offTopic = words.contains(where: AskText.offTopicWords.contains) || Self.offTopicPhrase(words)
         aboutTheTest = Self.asksAboutTheTest(Set(words))
+        // Nerves about the test are no reason to decline a question about the test ("how many
+        // questions are on it, im so nervous im going to fail"): feelings count only elsewhere.
+        let aside = aboutTheTest ? AskText.feelingWords : []
+        offTopic =
+            words.contains { AskText.offTopicWords.contains($0) && !aside.contains($0) }
+            || (!aboutTheTest && Self.offTopicPhrase(words))
+            || (aboutTheTest && Self.offTopicPhrase(words, feelings: false))
         var seen = Set<[String]>()
         var previous: String?
         for word in AskText.rewritingPhrases(words) where !AskText.stopWords.contains(word) {
@@ -74,15 +80,19 @@ public struct AskQuery: Sendable {
     static let arithmeticWords: Set<String> = ["time", "times", "plus", "minus", "divid", "divided", "equal", "equals"]
 
     /// "speed of light", "stop sign" isn't, but "signs he likes you" is a question about a crush.
-    static func offTopicPhrase(_ words: [String]) -> Bool {
+    static func offTopicPhrase(_ words: [String], feelings: Bool = true) -> Bool {
         let text = " " + words.joined(separator: " ") + " "
+        if feelings,
+            [" gonna fail", " going to fail", " tired of studying"].contains(where: { text.contains($0 + " ") })
+        {
+            return true
+        }
         return [
             " speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
             " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
             " green flags", " are you real", " r u real", " you a real", " real person", " who made you",
             " who created you",
-            " who built you", " meaning of life", " gonna fail", " going to fail", " tired of studying",
-            " parents are fighting",
+            " who built you", " meaning of life", " parents are fighting",
             " parents fighting", " my parents fight",
             // Chat with the bot itself: greetings, its name, its maker.
             " good morning", " good night", " good evening", " gm", " gn", " ur name", " your name", " who made u",

@@ -192,6 +192,7 @@ public enum AskText {
         ("pass mark", "pass"), ("passing score", "pass"), ("blood alcohol", "bac"), ("stop light", "traffic light"),
         ("k turn", "three point turn"), ("3 point", "three point"), ("a u turn", "a uturn"), ("u turns", "uturn"),
         ("manual car", "gear"), ("manual transmission", "gear"), ("stick shift", "gear"),
+        ("by myself", "alone"), ("on my own", "alone"), ("be home by", "curfew"), ("glasses", "vision"),
     ]
     public static let phrases: [(from: [String], to: [String])] = phrasePairs.map { pair in
         (from: pair.0.split(separator: " ").map(String.init), to: pair.1.split(separator: " ").map(String.init))
@@ -230,6 +231,11 @@ public enum AskText {
         "honked": ["horn"], "honking": ["horn"], "rearview": ["mirror"], "flashers": ["hazard"],
     ]
 
+    /// Feelings: off-topic on their own ("im so nervous"), but not beside a question about the test.
+    public static let feelingWords: Set<String> = [
+        "nervous", "worried", "anxious", "sad", "lonely", "stupid", "dumb", "bored",
+    ]
+
     /// Words that put a question outside the permit test whatever else it says ("the speed of
     /// light", "right of way in a relationship"): the judge declines a question holding one.
     public static let offTopicWords: Set<String> = [
@@ -254,6 +260,6 @@ public enum AskText {
         "taller", "annoying",
         // School and games.
         "chem", "final", "finals", "league", "legends", "xbox", "playstation", "ps5",
-        "nintendo", "valorant", "gta",
+        "nintendo", "valorant", "gta", "favorite", "favourite",
     ]
 }

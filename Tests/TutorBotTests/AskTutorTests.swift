@@ -195,6 +195,10 @@ import TutorStore
         #expect(story.best?.raw == "l-railroads-2-4")
         let scared = try index.lookUp("im scared of the highway, which lane is for going slower", learnerState: "GA")
         #expect(scared.best != nil)
+        // Nerves beside a question about the test don't decline it (a play-tester's Ohio teen was declined).
+        let nervous = "how many questions are on the ohio permit test, im so nervous im going to fail"
+        #expect(try index.lookUp(nervous, learnerState: "OH").best?.raw == "state:OH")
+        #expect(try index.lookUp("whats ur favorite food", learnerState: "NV").best == nil)
     }
 
     /// The corpus's terms, worked out with each distinct word's stem remembered
