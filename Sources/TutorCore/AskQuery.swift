@@ -90,7 +90,7 @@ public struct AskQuery: Sendable {
         return [
             " speed of light", " speed of sound", " light year", " sign language", " zodiac sign", " star sign",
             " right of way in a relationship", " parking lot at the mall", " red flag", " red flags", " green flag",
-            " green flags", " are you real", " r u real", " you a real", " real person", " who made you",
+            " green flags", " are you real", " r u real", " are u real", " you a real", " real person", " who made you",
             " who created you",
             " who built you", " meaning of life", " parents are fighting",
             " parents fighting", " my parents fight",

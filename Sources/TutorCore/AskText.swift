@@ -176,7 +176,7 @@ public enum AskText {
         "basically", "real", "someones", "theres", "while", "always", "every", "ill", "ive", "id", "youll", "youd",
         "kinda", "sorta", "guy", "guys", "yall", "ppl", "people", "person", "happen", "happens", "happened", "whos",
         "wat", "wut", "tho", "rn", "nah", "ya", "yea", "hes", "shes", "thats", "seriously", "anything", "everything",
-        "nothing", "insane", "crazy", "haha",
+        "nothing", "insane", "crazy", "haha", "legit",
     ]
 
     /// How teens write it → how the handbook does: whole-word phrases rewritten in a question
@@ -193,6 +193,8 @@ public enum AskText {
         ("k turn", "three point turn"), ("3 point", "three point"), ("a u turn", "a uturn"), ("u turns", "uturn"),
         ("manual car", "gear"), ("manual transmission", "gear"), ("stick shift", "gear"),
         ("by myself", "alone"), ("on my own", "alone"), ("be home by", "curfew"), ("glasses", "vision"),
+        ("buckle up", "seatbelt"), ("blow into", "breath test"), ("at the wheel", "driving"),
+        ("behind the wheel", "driving"), ("google maps", "gps"),
     ]
     public static let phrases: [(from: [String], to: [String])] = phrasePairs.map { pair in
         (from: pair.0.split(separator: " ").map(String.init), to: pair.1.split(separator: " ").map(String.init))
@@ -229,6 +231,7 @@ public enum AskText {
         "blizzard": ["snow"], "sprinkle": ["rain"], "drizzle": ["rain"], "drizzling": ["rain"], "pouring": ["rain"],
         "shots": ["alcohol"], "tipsy": ["alcohol"], "wasted": ["alcohol"], "semi": ["truck"], "honk": ["horn"],
         "honked": ["horn"], "honking": ["horn"], "rearview": ["mirror"], "flashers": ["hazard"],
+        "breathalyzer": ["breath"], "spotify": ["music"], "maps": ["gps", "navigation"], "buckle": ["seatbelt"],
     ]
 
     /// Feelings: off-topic on their own ("im so nervous"), but not beside a question about the test.
