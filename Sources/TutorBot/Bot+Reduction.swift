@@ -302,7 +302,11 @@ extension Bot {
                 if case .textSent(let text) = e.event, let ask,
                     (2...Dialogue.maxUsefulTextLength).contains(text.count)
                 {
-                    do { context.asked = try ask.lookUp(text, learnerState: change.after.learner.stateCode) } catch {
+                    do {
+                        context.asked =
+                            try bot.askedAgain(text, ask: ask, chatID: chatID, now: context.now)
+                            ?? ask.lookUp(text, learnerState: change.after.learner.stateCode)
+                    } catch {
                         bot.logger.error("ask index: look-up failed: \(error)")
                     }
                 }

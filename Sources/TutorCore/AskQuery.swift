@@ -77,11 +77,28 @@ public struct AskQuery: Sendable {
         return share + 9 - (EverydayEnglish.zipf(word) ?? unlistedZipf)
     }
 
+    /// "what about in california", "and oregon?", "how about texas": the state a follow-up asks the
+    /// last question again for (nil: the text says more than a state, so it is a question of its own).
+    public static func followUpState(_ text: String, corpus: AskCorpus) -> String? {
+        var words = AskText.words(text)
+        guard words.count <= 8, let (range, code) = stateName(in: words, corpus: corpus) else { return nil }
+        words.removeSubrange(range)
+        return words.allSatisfy(followUpWords.contains) ? code : nil
+    }
+
+    static let followUpWords: Set<String> = [
+        "what", "whats", "about", "how", "and", "in", "for", "the", "state", "of", "there", "then", "ok", "so", "hmm",
+        "also", "if", "i", "lived", "live", "moved", "to", "wbu", "same", "is", "it", "that", "thing", "rule", "law",
+        "wat", "bout", "abt", "or", "but", "like",
+    ]
+
     static let arithmeticWords: Set<String> = ["time", "times", "plus", "minus", "divid", "divided", "equal", "equals"]
 
     /// "speed of light", "stop sign" isn't, but "signs he likes you" is a question about a crush.
     static func offTopicPhrase(_ words: [String], feelings: Bool = true) -> Bool {
         let text = " " + words.joined(separator: " ") + " "
+        // A bare "help" asks for the bot's help screen (the dialogue opens it), not a card holding "help".
+        if [" help ", " help me ", " menu "].contains(text) { return true }
         if feelings,
             [" gonna fail", " going to fail", " tired of studying"].contains(where: { text.contains($0 + " ") })
         {

@@ -233,7 +233,7 @@ extension Reduction {
         (.progress, ["progress", "stats", "score", "scores", "my progress"]),
         (.daily, ["daily", "daily 5", "daily five"]),
         (.settings, ["settings", "reminders", "reminder"]),
-        (.help, ["help", "what can you do"]),
+        (.help, ["help", "help me", "what can you do", "what can u do", "what do you do", "what do u do"]),
         (.friends, ["friends", "friend"]),
         (.topics, ["topics", "topic"]),
     ]

@@ -206,7 +206,7 @@ struct Reduction {
             case .asking where q.kind == .fillIn:
                 return typedAtFillIn(text, quiz)
             case .asking:
-                if let shown = Reduction.typedOption(text), shown < quiz.order.count {
+                if let shown = Reduction.typedOption(text) ?? Reduction.optionInWords(text), shown < quiz.order.count {
                     return answer(original: quiz.order[shown], target: .tag(quiz.questionTag))
                 }
                 if q.kind == .trueFalse, let value = Reduction.typedTruth(text) {
@@ -255,6 +255,23 @@ struct Reduction {
     }
 
     /// "A", "b)", "2", "c." → the shown option's position (0-based).
+    /// An option's letter said in a few words ("wait is it b", "i think c", "its d lol"): only
+    /// filler around one letter, so a real question ("is it a stop sign?") is never taken for one.
+    static func optionInWords(_ text: String) -> Int? {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        guard words.count >= 2, words.count <= 6 else { return nil }
+        let letters = words.filter { $0.count == 1 && "abcd".contains($0) }
+        guard letters.count == 1, words.allSatisfy({ $0.count == 1 || optionFiller.contains($0) }),
+            let letter = letters.first
+        else { return nil }
+        return typedOption(letter)
+    }
+
+    static let optionFiller: Set<String> = [
+        "wait", "is", "it", "its", "it's", "i", "think", "maybe", "answer", "the", "ok", "so", "um", "hmm", "guess",
+        "prob", "probably", "gotta", "be", "going", "with", "go", "pick", "lol", "idk", "then", "letter", "option",
+    ]
+
     static func typedOption(_ text: String) -> Int? {
         var t = text.lowercased()
         while let last = t.last, [")", ".", ":"].contains(last) { t.removeLast() }

@@ -127,13 +127,36 @@ public struct StateRules: Sendable {
         guard let rule = rule(ruleID), let entry = entry(ruleID, state: state.code), let value = entry.value else {
             return nil
         }
-        let template: String
+        var template: String
         if case .yesNo(false) = value, let no = rule.saysNo { template = no } else { template = rule.says }
-        let said = template.split(separator: "{value}", omittingEmptySubsequences: false)
+        // "at most 0 passengers" reads "no passengers"; "at most 1 passengers", "1 passenger".
+        if case .number(let n) = value, n == 0 || n == 1 {
+            template = Self.countWording(template, one: n == 1)
+        }
+        var said = template.split(separator: "{value}", omittingEmptySubsequences: false)
             .joined(separator: Self.spoken(value))
+        if said.hasSuffix("..") { said.removeLast() }  // a value ending "a.m." before the sentence's stop
         let line = "In \(state.name), \(said)"
         guard let detail = entry.detail, !detail.isEmpty else { return line }
         return line + " " + detail
+    }
+
+    /// A count's template worded for 0 ("at most {value} passengers" → "no passengers") or for 1
+    /// ("{value} passengers" → "{value} passenger").
+    static func countWording(_ template: String, one: Bool) -> String {
+        var t = template
+        if !one {
+            t = t.split(separator: "at most {value} ", omittingEmptySubsequences: false).joined(separator: "no ")
+        }
+        for (plural, singular) in [
+            ("passengers who are", "passenger who is"), ("passengers", "passenger"), ("months", "month"),
+            ("hours", "hour"), ("seconds", "second"),
+            ("feet", "foot"),
+        ] where one {
+            t = t.split(separator: "{value} \(plural)", omittingEmptySubsequences: false)
+                .joined(separator: "{value} \(singular)")
+        }
+        return t
     }
 
     /// A value as a learner reads it: 15.5 → "15½", "00:00-05:00" → "midnight to 5 a.m.".

@@ -40,9 +40,11 @@ public final class AskIndex: Sendable {
         try self.init(corpus: AskCorpus(banks: banks), tuning: tuning)
     }
 
-    /// The answer to `text` for a learner of `learnerState` (or the state the text names).
-    public func lookUp(_ text: String, learnerState: String?) throws -> AskLookup {
-        let query = AskQuery(text, corpus: corpus)
+    /// The answer to `text` for a learner of `learnerState` (or the state the text names, or
+    /// `forState`: a follow-up's "what about in california" asks the last question for California).
+    public func lookUp(_ text: String, learnerState: String?, forState: String? = nil) throws -> AskLookup {
+        var query = AskQuery(text, corpus: corpus)
+        if let forState { query.namedState = forState }
         return AskJudge.decide(
             query, candidates: try candidates(query, learnerState: learnerState), corpus: corpus,
             learnerState: learnerState, tuning: tuning)

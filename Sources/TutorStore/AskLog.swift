@@ -37,6 +37,19 @@ extension TutorStore {
         public var helpful: Int
     }
 
+    /// The chat's questions that found a card since `since`, latest first: what a follow-up ("what
+    /// about in california") asks again.
+    public func recentAnsweredAsks(chatID: Int64, since: Date, limit: Int = 5) throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT text FROM ask_log WHERE chat_id = ? AND ref IS NOT NULL AND asked_at >= ?
+                    ORDER BY id DESC LIMIT ?
+                    """, arguments: [chatID, since.timeIntervalSince1970, limit])
+        }
+    }
+
     /// The questions asked most often that found no card (the same words, case and spacing aside).
     public func unansweredQuestions(limit: Int = 20) throws -> [AskedQuestion] {
         try writer.read { db in

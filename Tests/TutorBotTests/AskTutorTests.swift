@@ -58,6 +58,23 @@ import TutorStore
         await h.kill()
     }
 
+    /// "what about in california" asks the last question again for California (play-testers'
+    /// follow-ups were all declined); a follow-up of a follow-up still reaches the question.
+    @Test func aFollowUpNamingAStateAsksTheLastQuestionForThatState() async throws {
+        let h = try texan()
+        h.fake.say("is there a passenger limit for new drivers", chat: chat)
+        #expect(h.waitForText(chat, "In Texas"))
+        h.fake.say("what about in ohio", chat: chat)
+        #expect(h.waitForText(chat, "In Ohio, a new teen driver"))
+        h.fake.say("and oregon?", chat: chat)
+        #expect(h.waitForText(chat, "In Oregon, a new teen driver"))
+        let ohio = try #require(h.fake.messages(chat: chat).last { $0.text.contains("In Ohio, a new teen driver") })
+        #expect(ohio.text.contains("at most 1 passenger who is not family"), "\(ohio.text)")
+        let oregon = try #require(h.fake.messages(chat: chat).last { $0.text.contains("In Oregon, a new teen driver") })
+        #expect(oregon.text.contains("may carry no passengers who are not family"), "a value of 0: \(oregon.text)")
+        await h.kill()
+    }
+
     @Test func offTopicIsDeclinedAndCountedAsUnanswered() async throws {
         let h = try texan()
         h.fake.say("whats the capital of france", chat: chat)

@@ -177,4 +177,17 @@ import Testing
         let (guessed, _) = Dialogue.reduce(asked, .textSent("is it crossing?"), ctx)
         #expect(guessed.session.quiz?.answers.last?.correct == true)
     }
+
+    /// "wait is it b" mid-quiz is B (it was taken for a question and declined); "is it a stop sign?"
+    /// is not a letter.
+    @Test func aLetterSaidInAFewWordsIsThatOption() {
+        #expect(Reduction.optionInWords("wait is it b") == 1)
+        #expect(Reduction.optionInWords("i think c lol") == 2)
+        #expect(Reduction.optionInWords("is it a stop sign") == nil)
+        #expect(Reduction.optionInWords("b") == nil, "a bare letter is typedOption's")
+        var s = w.inQuiz(["u-sg-1"], from: w.started())
+        _ = w.reduce(&s, .buttonTapped(callbackID: "r", action: .menu(.resume), messageID: 1))
+        _ = w.reduce(&s, .textSent("wait is it b"))
+        #expect(s.session.quiz?.answers.count == 1)
+    }
 }
