@@ -176,7 +176,7 @@ public enum AskText {
         "basically", "real", "someones", "theres", "while", "always", "every", "ill", "ive", "id", "youll", "youd",
         "kinda", "sorta", "guy", "guys", "yall", "ppl", "people", "person", "happen", "happens", "happened", "whos",
         "wat", "wut", "tho", "rn", "nah", "ya", "yea", "hes", "shes", "thats", "seriously", "anything", "everything",
-        "nothing", "insane", "crazy", "haha", "legit",
+        "nothing", "insane", "crazy", "haha", "legit", "question",
     ]
 
     /// How teens write it → how the handbook does: whole-word phrases rewritten in a question
@@ -194,7 +194,7 @@ public enum AskText {
         ("manual car", "gear"), ("manual transmission", "gear"), ("stick shift", "gear"),
         ("by myself", "alone"), ("on my own", "alone"), ("be home by", "curfew"), ("glasses", "vision"),
         ("buckle up", "seatbelt"), ("blow into", "breath test"), ("at the wheel", "driving"),
-        ("behind the wheel", "driving"), ("google maps", "gps"),
+        ("behind the wheel", "driving"), ("google maps", "gps"), ("the fine", "penalty"), ("a fine", "penalty"),
     ]
     public static let phrases: [(from: [String], to: [String])] = phrasePairs.map { pair in
         (from: pair.0.split(separator: " ").map(String.init), to: pair.1.split(separator: " ").map(String.init))

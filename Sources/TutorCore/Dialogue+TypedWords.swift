@@ -46,6 +46,15 @@ extension Reduction {
                 offerAGame()
                 return true
             }
+            // Small talk gets a short reply, not "didn't catch that" and the whole menu again.
+            if Self.thanksWords.contains(typed) {
+                send(.notice(.youreWelcome))
+                return true
+            }
+            if Self.okWords.contains(typed) {
+                send(.notice(.acknowledged))
+                return true
+            }
             guard let item = Self.menuWord(typed) else { return false }
             if let item { go(item) } else { showHome() }
             return true
@@ -219,6 +228,14 @@ extension Reduction {
     static let anotherRoundWords: Set<String> = [
         "next", "again", "another", "another one", "one more", "more", "play again", "go again", "retry",
         "next quiz", "next one", "next round", "another round",
+    ]
+    static let thanksWords: Set<String> = [
+        "thx", "thanks", "thank you", "ty", "tysm", "thank u", "thanku", "thnx", "tyy", "thanks so much",
+        "thank you so much", "appreciate it", "thanks bot", "ok thanks", "ok thx", "ok ty", "thanks lol",
+    ]
+    static let okWords: Set<String> = [
+        "ok", "okay", "ok cool", "cool", "k", "kk", "lol", "lmao", "nice", "bet", "got it", "gotcha", "alright",
+        "word", "ok lol", "cool cool", "ight", "aight", "oh ok", "oh okay", "makes sense", "haha",
     ]
     static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
     static let menuWords: [(MenuItem, Set<String>)] = [

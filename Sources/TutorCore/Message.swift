@@ -40,6 +40,10 @@ public enum Notice: String, CaseIterable, Sendable {
     case leaveDailyFirst
     /// "this is boring lol", "bruh" on a menu screen: a game offered, not the whole home again.
     case soundsBored
+    /// "thx", "thanks!!" on a menu screen: a short "anytime", not "didn't catch that" and the menu again.
+    case youreWelcome
+    /// "ok cool", "lol", "k" on a menu screen: a nod, nothing more.
+    case acknowledged
 
     /// Answers to input that changed nothing (a sticker, an edit, text that is no answer): a chat
     /// whose replies are still queued gets no more of these (see `Bot.ChatReducer`).
@@ -47,7 +51,7 @@ public enum Notice: String, CaseIterable, Sendable {
         switch self {
         case .didNotCatchThat, .askedAQuestion, .unsupportedContent, .editedMessage, .tooLong, .answerAbove,
             .typeTheAnswer,
-            .tapNextFirst, .soundsBored:
+            .tapNextFirst, .soundsBored, .youreWelcome, .acknowledged:
             return true
         default: return false
         }

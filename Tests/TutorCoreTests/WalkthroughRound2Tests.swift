@@ -190,4 +190,12 @@ import Testing
         _ = w.reduce(&s, .textSent("wait is it b"))
         #expect(s.session.quiz?.answers.count == 1)
     }
+
+    /// "thx" and "ok cool" on a menu get a short reply (a play-tester got "didn't catch that" and
+    /// the whole menu again).
+    @Test func smallTalkOnAMenuGetsAShortReply() {
+        var s = w.started()
+        #expect(w.messages(w.reduce(&s, .textSent("thx"))) == [.notice(.youreWelcome)])
+        #expect(w.messages(w.reduce(&s, .textSent("ok cool"))) == [.notice(.acknowledged)])
+    }
 }
