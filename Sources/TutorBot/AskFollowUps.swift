@@ -11,7 +11,14 @@ extension Bot {
     /// declined); nil when the text is a question of its own or nothing was answered lately.
     func askedAgain(_ text: String, ask: AskIndex, chatID: Int64, now: Date) throws -> AskLookup? {
         guard let state = AskQuery.followUpState(text, corpus: ask.corpus) else { return nil }
-        let recent = try store.recentAnsweredAsks(chatID: chatID, since: now.addingTimeInterval(-Self.followUpWindow))
+        // A log that can't be read costs the follow-up, not the look-up: the text is then looked up as it is.
+        let recent: [String]
+        do {
+            recent = try store.recentAnsweredAsks(chatID: chatID, since: now.addingTimeInterval(-Self.followUpWindow))
+        } catch {
+            logger.error("chat \(chatID): the ask log could not be read for a follow-up: \(error)")
+            return nil
+        }
         guard let last = recent.first(where: { AskQuery.followUpState($0, corpus: ask.corpus) == nil }) else {
             return nil
         }
