@@ -74,6 +74,9 @@ public struct AskCorpus: Sendable {
             var body: String
             /// A lesson card's `asks`: questions put the way teens type them.
             var asks = ""
+            /// A lesson card's title is its lesson's, which may list several subjects ("Schools,
+            /// work zones, guide signs"): the card keeps only those its own text is about.
+            var titleListsSubjects = false
         }
         var sources: [Source] = []
         for topic in Topic.allCases {
@@ -82,7 +85,7 @@ public struct AskCorpus: Sendable {
                     sources.append(
                         Source(
                             ref: card.id, state: nil, topic: topic, title: lesson.title, body: card.text,
-                            asks: card.asks.joined(separator: " ")))
+                            asks: card.asks.joined(separator: " "), titleListsSubjects: true))
                 }
             }
         }
@@ -92,7 +95,7 @@ public struct AskCorpus: Sendable {
                     sources.append(
                         Source(
                             ref: card.id, state: code, topic: .stateSpecific, title: lesson.title, body: card.text,
-                            asks: card.asks.joined(separator: " ")))
+                            asks: card.asks.joined(separator: " "), titleListsSubjects: true))
                 }
             }
         }
@@ -137,12 +140,16 @@ public struct AskCorpus: Sendable {
             var cache = AskText.TermCache()
             let part = range.map { i -> AskDocument in
                 let source = all[i]
-                let t = cache.terms(source.title)
                 let b = cache.terms(source.body)
+                let a = source.asks.isEmpty ? [] : cache.terms(source.asks)
+                let t =
+                    source.titleListsSubjects
+                    ? Self.subjectsOfTheCard(source.title, cardTerms: Set(b + a), cache: &cache)
+                    : cache.terms(source.title)
                 var document = AskDocument(
                     ref: AskRef(source.ref), stateCode: source.state, topic: source.topic, titleTerms: t, bodyTerms: b,
                     terms: Set(t + b))
-                if !source.asks.isEmpty { document.askTerms = cache.terms(source.asks) }
+                if !source.asks.isEmpty { document.askTerms = a }
                 return document
             }
             built.withLock { $0[slice] = part }
@@ -184,6 +191,22 @@ public struct AskCorpus: Sendable {
     }
 
     /// The right answer as a learner reads it ("True" for a true/false question).
+    /// The subjects a lesson's title lists ("Schools, work zones, guide signs") that the card's own
+    /// text is about: most of a subject's words in the card. The school card is not about work
+    /// zones, and "whats the rule in a work zone" is not answered by it. A title that lists one
+    /// subject ("If you're in a crash") is every card's.
+    static func subjectsOfTheCard(_ title: String, cardTerms: Set<String>, cache: inout AskText.TermCache) -> [String] {
+        let subjects = title.replacingOccurrences(of: " and ", with: ",").split(separator: ",")
+        guard subjects.count > 1 else { return cache.terms(title) }
+        let kept = subjects.flatMap { subject -> [String] in
+            let terms = cache.terms(String(subject))
+            let held = terms.filter(cardTerms.contains).count
+            return held * 2 > terms.count ? terms : []
+        }
+        // A card about none of them by name ("headlights" under "lights") keeps the whole title.
+        return kept.isEmpty ? cache.terms(title) : kept
+    }
+
     public static func answerText(_ q: Question) -> String {
         q.answers.indices.contains(q.correctAnswerIndex) ? q.answers[q.correctAnswerIndex] : ""
     }

@@ -26,6 +26,9 @@ public struct AskQuery: Sendable {
         if let (range, code) = Self.stateName(in: words, corpus: corpus) {
             namedState = code
             words.removeSubrange(range)
+        } else if words.contains("nyc") {
+            // New York City's rules are New York's; the word stays, as the city's own rules say "city".
+            namedState = "NY"
         }
         aboutTheTest = Self.asksAboutTheTest(Set(words))
         // Nerves about the test are no reason to decline a question about the test ("how many

@@ -195,6 +195,9 @@ public enum AskText {
         ("by myself", "alone"), ("on my own", "alone"), ("be home by", "curfew"), ("glasses", "vision"),
         ("buckle up", "seatbelt"), ("blow into", "breath test"), ("at the wheel", "driving"),
         ("behind the wheel", "driving"), ("google maps", "gps"), ("the fine", "penalty"), ("a fine", "penalty"),
+        // Something broke: the handbook says it "fails".
+        ("nothing happens", "fails"), ("doesnt work", "fails"), ("dont work", "fails"), ("not working", "fails"),
+        ("stopped working", "fails"), ("18 wheeler", "truck"), ("big rig", "truck"), ("rear ended", "crash"),
     ]
     public static let phrases: [(from: [String], to: [String])] = phrasePairs.map { pair in
         (from: pair.0.split(separator: " ").map(String.init), to: pair.1.split(separator: " ").map(String.init))
@@ -232,6 +235,8 @@ public enum AskText {
         "shots": ["alcohol"], "tipsy": ["alcohol"], "wasted": ["alcohol"], "semi": ["truck"], "honk": ["horn"],
         "honked": ["horn"], "honking": ["horn"], "rearview": ["mirror"], "flashers": ["hazard"],
         "breathalyzer": ["breath"], "spotify": ["music"], "maps": ["gps", "navigation"], "buckle": ["seatbelt"],
+        "wine": ["alcohol"], "vodka": ["alcohol"], "tequila": ["alcohol"], "whiskey": ["alcohol"],
+        "seltzer": ["alcohol"], "ems": ["emergency"], "paramedics": ["emergency"], "gushing": ["bleeding"],
     ]
 
     /// Feelings: off-topic on their own ("im so nervous"), but not beside a question about the test.

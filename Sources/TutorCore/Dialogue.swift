@@ -138,6 +138,13 @@ struct Reduction {
             state.learner.stopped = false
             if !firstTime { send(.notice(.resumed)) }
         }
+        // A second /start at the state picker (the console opens with one; Telegram's START
+        // button tapped twice) asks for the state again, without the whole welcome a second time.
+        if !firstTime, payload == nil, learner.stateCode == nil,
+            [.pickingState, .typingState].contains(state.session.screen)
+        {
+            return showStatePicker()
+        }
         // Greeted as new until past the state picker ("Welcome back" to a second /start read oddly).
         send(
             firstTime || learner.stateCode == nil

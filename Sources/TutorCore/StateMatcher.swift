@@ -4,6 +4,30 @@ import Foundation
 /// ("Pensylvania"), forgiving of case, spaces and punctuation.
 public enum StateMatcher {
     public static func match(_ typed: String, in states: [StateInfo]) -> StateInfo? {
+        if let state = matchName(typed, in: states) { return state }
+        // "im in washington state", "i live in ohio", "new york state": the name inside the sentence.
+        let said = spokenName(typed)
+        return said.isEmpty || said == typed.lowercased() ? nil : matchName(said, in: states)
+    }
+
+    /// The words of a sentence that name the state: lead-ins ("im in", "i live in", "from") and
+    /// "state" around the name dropped.
+    static func spokenName(_ typed: String) -> String {
+        var words = typed.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map {
+            $0.replacingOccurrences(of: "'", with: "")
+        }
+        while let first = words.first, leadIn.contains(first) { words.removeFirst() }
+        while let last = words.last, trailing.contains(last) { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    static let leadIn: Set<String> = [
+        "i", "im", "am", "we", "were", "live", "living", "in", "from", "the", "state", "of", "my", "is", "its", "it",
+        "currently", "rn", "um", "uh", "so", "well", "oh", "ok", "okay",
+    ]
+    static let trailing: Set<String> = ["state", "pls", "please", "thanks", "thx", "lol", "rn"]
+
+    static func matchName(_ typed: String, in states: [StateInfo]) -> StateInfo? {
         let key = normalize(typed)
         guard !key.isEmpty, key.count <= 40 else { return nil }
         if districtOfColumbia.contains(key), let dc = states.first(where: { $0.code == "DC" }) { return dc }
@@ -41,14 +65,14 @@ public enum StateMatcher {
     /// Whether a match should be confirmed before it is taken: a two-letter code, an everyday
     /// word, or a short guess at a name. A state's full name (or a long, clear typo of it) is taken at once.
     public static func needsConfirmation(_ typed: String, for state: StateInfo) -> Bool {
-        let key = normalize(typed)
+        let key = normalize(spokenName(typed))
         if key == normalize(state.name) || (state.code == "DC" && key.count > 2) { return false }
         return key.count <= 2 || everydayWords.contains(key) || key.count <= 5
     }
 
     /// Typed as the state's full name (for taking it without a question, even on a first message).
     public static func isFullName(_ typed: String, of state: StateInfo) -> Bool {
-        normalize(typed) == normalize(state.name)
+        normalize(typed) == normalize(state.name) || normalize(spokenName(typed)) == normalize(state.name)
             || (state.code == "DC" && normalize(typed).count > 2 && districtOfColumbia.contains(normalize(typed)))
     }
 

@@ -15,6 +15,7 @@ extension PermitReady {
         @Option(
             help: "A folder of question sets (Tests/AskSet): precision on each half, and the questions answered wrong.")
         var set: String?
+        @Flag(help: "Also list the index's best candidates, as the judge scored them.") var explain = false
         @Argument(help: "The question, as a learner would type it.") var question: [String] = []
 
         func run() throws {
@@ -38,6 +39,7 @@ extension PermitReady {
                 throw fail("type a question: permitready ask --state TX \"can i turn right on red\"")
             }
             let got = try index.lookUp(text, learnerState: state.uppercased())
+            if explain { try printCandidates(text, index: index) }
             guard let best = got.best else {
                 print("declined (nearest topics: \(got.nearestTopics.map(\.rawValue).joined(separator: ", ")))")
                 return
@@ -52,6 +54,23 @@ extension PermitReady {
                     """
                 )
             }
+        }
+    }
+}
+
+extension PermitReady.Ask {
+    /// The question's words as the index reads them, and the judge's five best candidates.
+    func printCandidates(_ text: String, index: AskIndex) throws {
+        let query = AskQuery(text, corpus: index.corpus)
+        print("terms: \(query.groups)  road lift: \(query.roadLift.map { String(format: "%.1f", $0) })")
+        let candidates = try index.candidates(query, learnerState: state.uppercased())
+        let ranked = AskJudge.ranked(
+            query, candidates: candidates, corpus: index.corpus, learnerState: state.uppercased(), tuning: index.tuning)
+        for s in ranked.prefix(5) {
+            let figures = String(
+                format: "score %.2f coverage %.2f matched %.1f (%d words)", s.score, s.coverage, s.matched,
+                s.wordsMatched)
+            print("  \(index.corpus.documents[s.document].ref.raw) \(figures)")
         }
     }
 }

@@ -37,9 +37,10 @@ import Testing
         #expect(s == expected)
         #expect(
             effects == [.send(Reply(.welcome(firstName: "Sam"))), .send(Reply(.pickState, buttons: pickerButtons))])
-        // A second /start before any state is picked is greeted as new again, not "Welcome back".
+        // A second /start at the picker (the console opens with one) asks for the state again,
+        // without the welcome a second time, and never "Welcome back".
         let (_, again) = Dialogue.reduce(s, .commandSent(.start, payload: nil), Sample.context())
-        #expect(again == [.send(Reply(.welcome(firstName: "Sam"))), .send(Reply(.pickState, buttons: pickerButtons))])
+        #expect(again == [.send(Reply(.pickState, buttons: pickerButtons))])
     }
 
     @Test func deepLinkPreselectsTheState() {
@@ -74,6 +75,13 @@ import Testing
         #expect(StateMatcher.match("Califronia", in: states)?.code == "CA")
         #expect(StateMatcher.match("pizza", in: states) == nil)
         #expect(StateMatcher.match("", in: states) == nil)
+        // Said in a sentence, as a teen types it at the state prompt.
+        #expect(StateMatcher.match("im in new york state", in: states)?.code == "NY")
+        #expect(StateMatcher.match("I live in Pensylvania", in: states)?.code == "PA")
+        #expect(StateMatcher.match("i'm from california lol", in: states)?.code == "CA")
+        #expect(StateMatcher.isFullName("im in new york", of: Sample.ny))
+        #expect(!StateMatcher.needsConfirmation("im in new york state", for: Sample.ny))
+        #expect(StateMatcher.match("im in a pizza place", in: states) == nil)
     }
 
     /// Start → NY → quick quiz → typed answer → Next: the state after each step, whole.
