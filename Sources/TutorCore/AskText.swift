@@ -236,7 +236,7 @@ public enum AskText {
         "honked": ["horn"], "honking": ["horn"], "rearview": ["mirror"], "flashers": ["hazard"],
         "breathalyzer": ["breath"], "spotify": ["music"], "maps": ["gps", "navigation"], "buckle": ["seatbelt"],
         "wine": ["alcohol"], "vodka": ["alcohol"], "tequila": ["alcohol"], "whiskey": ["alcohol"],
-        "seltzer": ["alcohol"], "ems": ["emergency"], "paramedics": ["emergency"], "gushing": ["bleeding"],
+        "seltzer": ["alcohol"], "far": ["feet", "distance"], "b4": ["before"], "fast": ["speed", "mph"], "ems": ["emergency"], "paramedics": ["emergency"], "gushing": ["bleeding"],
     ]
 
     /// Feelings: off-topic on their own ("im so nervous"), but not beside a question about the test.

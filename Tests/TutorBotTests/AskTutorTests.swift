@@ -184,6 +184,8 @@ import TutorStore
         for chat in [
             "who made you", "what should i eat for dinner", "my parents are fighting", "im gonna fail",
             "whats the meaning of life", "im so tired of studying", "are you a real person",
+            // Words the banks use, but the question as a whole reads like everyday English.
+            "recommend me a good book, i like fantasy",
         ] {
             let got = try index.lookUp(chat, learnerState: "TX")
             #expect(got.best == nil, "\(chat) → \(got.best?.raw ?? "")")
@@ -241,6 +243,9 @@ import TutorStore
     /// sharing a road word; set-e, kept blind until the round's changes were made): on set-c and
     /// set-d alone the index scored 61.8% before those changes. The whole set now reads held out
     /// 78.3% / 77.0% / 87.5%, tuned on 80.1% / 94.7% / 87.2%.
+    /// set-f joined (170 items written blind; alone it read 68.5% / 90.0% / 80.0% before this
+    /// round's changes), and the question as a whole must read like the banks (`meanRoadLift`):
+    /// held out 76.5% / 82.0% / 87.2%, tuned on 80.1% / 96.0% / 89.1%.
     @Test func theQuestionSetIsAnsweredAtLeastAsWellAsWhenTuned() throws {
         let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
         let index = try AskIndex(banks: try #require(banks, "\(problems.prefix(3))"))
@@ -249,10 +254,10 @@ import TutorStore
         #expect(Set(items.map(\.state)).count >= 10)
         let held = try AskSet.evaluate(items.filter(\.isHeldOut), index: index)
         #expect(
-            held.precision >= 0.76 && held.declineRate >= 0.74 && held.stateRate >= 0.85, "held out: \(held.summary)")
+            held.precision >= 0.75 && held.declineRate >= 0.80 && held.stateRate >= 0.85, "held out: \(held.summary)")
         let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
         #expect(
-            tuned.precision >= 0.78 && tuned.declineRate >= 0.93 && tuned.stateRate >= 0.85,
+            tuned.precision >= 0.78 && tuned.declineRate >= 0.95 && tuned.stateRate >= 0.87,
             "tuned on: \(tuned.summary)"
         )
     }
