@@ -190,7 +190,6 @@ public struct AskCorpus: Sendable {
         stateNames = banks.states.map { (AskText.words($0.name), $0.code) }.sorted { $0.words.count > $1.words.count }
     }
 
-    /// The right answer as a learner reads it ("True" for a true/false question).
     /// The subjects a lesson's title lists ("Schools, work zones, guide signs") that the card's own
     /// text is about: most of a subject's words in the card. The school card is not about work
     /// zones, and "whats the rule in a work zone" is not answered by it. A title that lists one
@@ -207,6 +206,7 @@ public struct AskCorpus: Sendable {
         return kept.isEmpty ? cache.terms(title) : kept
     }
 
+    /// The right answer as a learner reads it ("True" for a true/false question).
     public static func answerText(_ q: Question) -> String {
         q.answers.indices.contains(q.correctAnswerIndex) ? q.answers[q.correctAnswerIndex] : ""
     }
