@@ -8,9 +8,11 @@ extension Reduction {
     func asksTheTutor(_ text: String) -> AskLookup? {
         guard let asked = ctx.asked else { return nil }
         if Reduction.readsAsAQuestion(text) || asked.offTopic { return asked }
-        // A bare "c" or "5" on Home is a stray tap, not a question, even if some card holds it.
+        // A bare "c" or "5" on Home is a stray tap, not a question, even if some card holds it; a
+        // bare "curfew" or "roundabout" is a question put in one word.
         let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return asked.best != nil && words.count >= 2 && words.contains(where: { $0.count >= 4 }) ? asked : nil
+        let putInWords = words.count >= 2 ? words.contains(where: { $0.count >= 4 }) : words.first.map { $0.count >= 5 }
+        return asked.best != nil && putInWords == true ? asked : nil
     }
 
     /// Mid-quiz, only a real question is one: "stop sign" or "idk" there is an attempt at the answer.

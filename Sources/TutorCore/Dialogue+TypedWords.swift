@@ -29,7 +29,8 @@ extension Reduction {
         case .cards where state.session.cards != nil:
             return typedOnFlashcard(typed)
         case .gallery:
-            return typedInGallery(typed)
+            // "k thx" in the sign gallery got "didn't catch that" and the gallery's menu again.
+            return typedInGallery(typed) || smallTalk(typed) || typedMenuWord(typed)
         case .home, .results, .progress, .help, .about, .friends:
             // An answer's letter with a quiz waiting behind Continue: back to its question.
             if state.session.quiz != nil, text.count <= 2, Reduction.typedOption(text) != nil {
@@ -46,21 +47,31 @@ extension Reduction {
                 offerAGame()
                 return true
             }
-            // Small talk gets a short reply, not "didn't catch that" and the whole menu again.
-            if Self.thanksWords.contains(typed) {
-                send(.notice(.youreWelcome))
-                return true
-            }
-            if Self.okWords.contains(typed) {
-                send(.notice(.acknowledged))
-                return true
-            }
-            guard let item = Self.menuWord(typed) else { return false }
-            if let item { go(item) } else { showHome() }
-            return true
+            return smallTalk(typed) || typedMenuWord(typed)
         default:
             return false
         }
+    }
+
+    /// A menu's word ("quiz", "signs", "what can u do") opens that screen; a greeting or "u there?" Home.
+    mutating func typedMenuWord(_ typed: String) -> Bool {
+        guard let item = Self.menuWord(typed) else { return false }
+        if let item { go(item) } else { showHome() }
+        return true
+    }
+
+    /// Small talk gets a short reply, not "didn't catch that" and the whole menu again: "thx",
+    /// "lol ok", "ok cool ty bye" (every word small talk; a thank-you among them is answered as one).
+    mutating func smallTalk(_ typed: String) -> Bool {
+        let words = typed.split(separator: " ").map(String.init)
+        let phrase = words.joined(separator: " ")
+        guard !words.isEmpty,
+            Self.thanksWords.contains(phrase) || Self.okWords.contains(phrase)
+                || words.allSatisfy(Self.smallTalkWords.contains)
+        else { return false }
+        let thanked = Self.thanksWords.contains(phrase) || words.contains(where: Self.thankYouWords.contains)
+        send(.notice(thanked ? .youreWelcome : .acknowledged))
+        return true
     }
 
     /// Text at a question with no options: "A" gets told what is wanted, not marked wrong ("1" may
@@ -211,6 +222,8 @@ extension Reduction {
         "chance of passing", "chances of passing", "my chance", "my chances", "how am i doing", "pass chance",
         "passing chance",
         "gonna pass", "going to pass", "will i pass", "am i ready", "my progress", "my score",
+        // "do u think ill pass?? im so nervous" got "I only know the permit test".
+        "ill pass", "i'll pass", "i will pass", "can i pass", "could i pass",
     ]
     static let quizWords: Set<String> = ["quiz", "quiz me", "test me"]
     /// Words for Progress that can't be a quiz answer, taken mid-quiz too.
@@ -237,7 +250,21 @@ extension Reduction {
         "ok", "okay", "ok cool", "cool", "k", "kk", "lol", "lmao", "nice", "bet", "got it", "gotcha", "alright",
         "word", "ok lol", "cool cool", "ight", "aight", "oh ok", "oh okay", "makes sense", "haha",
     ]
-    static let homeWords: Set<String> = ["hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back"]
+    /// Words that make up small talk, in any order ("ok cool ty bye", "lol ok", "k thx").
+    static let smallTalkWords: Set<String> = [
+        "ok", "okay", "k", "kk", "cool", "lol", "lmao", "nice", "bet", "got", "it", "gotcha", "alright", "word",
+        "ight", "aight", "oh", "makes", "sense", "haha", "thx", "thanks", "thank", "you", "u", "ty", "tysm", "thnx",
+        "tyy", "thanku", "bye", "byee", "cya", "later", "so", "much", "great", "awesome", "perfect", "sweet", "yay",
+        "np", "kinda", "i", "see", "appreciate", "bot", "ah", "ahh", "hmm", "mk", "okk", "okie", "<3",
+    ]
+    static let thankYouWords: Set<String> = [
+        "thx", "thanks", "thank", "ty", "tysm", "thnx", "tyy", "thanku", "appreciate",
+    ]
+    static let homeWords: Set<String> = [
+        "hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back",
+        // "u there?": the home screen is the bot saying it is.
+        "u there", "you there", "r u there", "are u there", "are you there", "hello u there", "anyone there",
+    ]
     static let menuWords: [(MenuItem, Set<String>)] = [
         (.quickQuiz, ["quiz", "quick quiz", "quiz me", "q", "questions"]),
         (.timedChallenge, ["think fast", "timed", "speed round"]),

@@ -193,6 +193,8 @@ import TutorStore
         #expect(try index.lookUp("fines double in work zones is that real", learnerState: "TX").best != nil)
         #expect(try index.lookUp("can u turn left on red in missouri", learnerState: "IL").stateCode == "MO")
         #expect(try index.lookUp("where am i allowed to do a u turn", learnerState: "TX").best != nil)
+        // One word, if it is the road's own ("passengers?" weighs 2.4 and was declined at 2.5).
+        #expect(try index.lookUp("passengers?", learnerState: "WA").best?.raw == "rule:WA:newDriver")
         // Failing the permit test is about the test (the state's card), not a car's failing parts.
         #expect(try index.lookUp("what happens if i fail the test", learnerState: "TX").best?.raw == "state:TX")
         let manualCar = try index.lookUp("which gear do i leave a manual car in when i park", learnerState: "TX")

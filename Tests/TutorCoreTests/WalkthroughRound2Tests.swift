@@ -197,5 +197,23 @@ import Testing
         var s = w.started()
         #expect(w.messages(w.reduce(&s, .textSent("thx"))) == [.notice(.youreWelcome)])
         #expect(w.messages(w.reduce(&s, .textSent("ok cool"))) == [.notice(.acknowledged)])
+        // Small talk in any order of its words, and in the sign gallery too (a play-tester's "k thx"
+        // there got "didn't catch that" and the gallery's menu again).
+        #expect(w.messages(w.reduce(&s, .textSent("lol ok"))) == [.notice(.acknowledged)])
+        #expect(w.messages(w.reduce(&s, .textSent("ok cool ty bye"))) == [.notice(.youreWelcome)])
+        _ = w.reduce(&s, .textSent("signs"))
+        #expect(s.session.screen == .gallery)
+        #expect(w.messages(w.reduce(&s, .textSent("k thx"))) == [.notice(.youreWelcome)])
+        // "u there" is answered by Home, "what can u do" by Help, from the gallery as from Home.
+        _ = w.reduce(&s, .textSent("u there"))
+        #expect(s.session.screen == .home)
+        _ = w.reduce(&s, .textSent("signs"))
+        _ = w.reduce(&s, .textSent("what can u do"))
+        #expect(s.session.screen == .help)
+        // A nervous "do u think ill pass??" is a question about the chance of passing.
+        _ = w.reduce(&s, .textSent("do u think ill pass?? im so nervous"))
+        #expect(s.session.screen == .progress)
+        // A sentence that only shares small talk's words is not small talk.
+        #expect(w.messages(w.reduce(&s, .textSent("ok so what about the test"))) != [.notice(.acknowledged)])
     }
 }
