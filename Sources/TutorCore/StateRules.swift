@@ -138,7 +138,10 @@ public struct StateRules: Sendable {
         if said.hasSuffix("..") { said.removeLast() }  // a value ending "a.m." before the sentence's stop
         let line = "In \(state.name), \(said)"
         guard let detail = entry.detail, !detail.isEmpty else { return line }
-        return line + " " + detail
+        // A detail the sentence already says ("After a full stop, unless a sign forbids it.") is
+        // not said twice.
+        func plain(_ s: String) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        return plain(line).contains(plain(detail)) ? line : line + " " + detail
     }
 
     /// A count's template worded for 0 ("at most {value} passengers" → "no passengers") or for 1

@@ -276,6 +276,11 @@ import TutorStore
         #expect(got.best?.raw == "rule:KY:leftOnRed" && got.stateCode == "KY", "\(String(describing: got.best))")
         let text = AskSet.text(of: try #require(got.best), banks: banks)
         #expect(text.contains("one-way street onto a one-way street") && text.contains("two-way street"), "\(text)")
+        // A rule's detail that its sentence already says is not said twice (a play-tester's
+        // Washington answer read "…unless a sign forbids it. After a full stop, unless a sign forbids it.").
+        let washington = try #require(banks.state("WA"))
+        let said = try #require(banks.stateRules.sentence("leftOnRedOneWayToOneWay", state: washington))
+        #expect(said.components(separatedBy: "unless a sign forbids it").count == 2, "\(said)")
         // A state whose value is not found has no such answer: nothing is said it doesn't know.
         let silent = banks.states.filter { banks.stateRules.value("leftOnRedOneWayToOneWay", state: $0.code) == nil }
         for state in silent {
