@@ -67,6 +67,23 @@ extension Reduction {
         }
     }
 
+    /// The subjects of a lesson's title that one card is about: a speed-limit card of "Alcohol,
+    /// speed and lights" is headed "Speed" (a play-tester found the whole list odd over it). The
+    /// whole title when it names one subject, or the card names none of them, or all.
+    static func titleOfTheCard(_ title: String, cardText: String) -> String {
+        let subjects = title.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard subjects.count > 1 else { return title }
+        let said = Set(AskText.terms(cardText))
+        let kept = subjects.filter { subject in
+            let terms = AskText.terms(subject)
+            return !terms.isEmpty && terms.filter(said.contains).count * 2 > terms.count
+        }
+        guard let last = kept.last, kept.count < subjects.count else { return title }
+        let named = kept.count == 1 ? last : kept.dropLast().joined(separator: ", ") + " and " + last
+        return named.prefix(1).uppercased() + named.dropFirst()
+    }
+
     func askAnswerView(_ ref: AskRef, stateCode: String?) -> AskAnswerView? {
         let answeringState = stateCode.flatMap(banks.state)
         let other = answeringState.flatMap { $0.code != learner.stateCode ? $0.name : nil }
@@ -79,10 +96,11 @@ extension Reduction {
                 card.stateRule.flatMap { banks.stateRules.sentence($0.rule, state: s) }
             }
             let own = lesson.stateCode.flatMap(banks.state) ?? (saysState != nil ? answeringState : nil)
+            let text = card.text(for: answeringState, rules: banks.stateRules)
+            let title = Self.titleOfTheCard(lesson.title, cardText: text)
             return AskAnswerView(
-                body: .card(title: lesson.title, text: card.text(for: answeringState, rules: banks.stateRules)),
-                topic: lesson.topic ?? .stateSpecific,
-                handbook: own?.handbook, section: lesson.title, otherState: own.map(\.name) == other ? other : nil)
+                body: .card(title: title, text: text), topic: lesson.topic ?? .stateSpecific,
+                handbook: own?.handbook, section: title, otherState: own.map(\.name) == other ? other : nil)
         case .question:
             guard let q = banks.question(ref.id) else { return nil }
             let own = q.stateCode.flatMap(banks.state)

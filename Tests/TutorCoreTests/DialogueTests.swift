@@ -84,6 +84,16 @@ import Testing
         #expect(StateMatcher.match("im in a pizza place", in: states) == nil)
     }
 
+    /// An answer's card is headed by the subjects of its lesson's title that it is about.
+    @Test func anAnsweredCardIsHeadedByItsOwnSubject() {
+        let speed = "Texas speed limits when no sign is posted: 30 mph on urban streets."
+        #expect(Reduction.titleOfTheCard("Alcohol, speed and lights", cardText: speed) == "Speed")
+        #expect(Reduction.titleOfTheCard("If you're in a crash", cardText: speed) == "If you're in a crash")
+        let both = "Phones down, and no alcohol at all under 21."
+        #expect(Reduction.titleOfTheCard("Phones, points and alcohol", cardText: both) == "Phones and alcohol")
+        #expect(Reduction.titleOfTheCard("Phones and alcohol", cardText: "Buckle up.") == "Phones and alcohol")
+    }
+
     /// Start → NY → quick quiz → typed answer → Next: the state after each step, whole.
     @Test func quizTranscript() throws {
         var (s, _) = Dialogue.reduce(Sample.newChat(), .commandSent(.start, payload: "NY"), Sample.context())
