@@ -190,20 +190,12 @@ public struct AskCorpus: Sendable {
         stateNames = banks.states.map { (AskText.words($0.name), $0.code) }.sorted { $0.words.count > $1.words.count }
     }
 
-    /// The subjects a lesson's title lists ("Schools, work zones, guide signs") that the card's own
-    /// text is about: most of a subject's words in the card. The school card is not about work
-    /// zones, and "whats the rule in a work zone" is not answered by it. A title that lists one
-    /// subject ("If you're in a crash") is every card's.
+    /// A card's title terms: only the subjects of its lesson's title that its own text is about
+    /// (`AskText.subjects`). The school card of "Schools, work zones, guide signs" is not about work
+    /// zones, and "whats the rule in a work zone" is not answered by it.
     static func subjectsOfTheCard(_ title: String, cardTerms: Set<String>, cache: inout AskText.TermCache) -> [String] {
-        let subjects = title.replacingOccurrences(of: " and ", with: ",").split(separator: ",")
-        guard subjects.count > 1 else { return cache.terms(title) }
-        let kept = subjects.flatMap { subject -> [String] in
-            let terms = cache.terms(String(subject))
-            let held = terms.filter(cardTerms.contains).count
-            return held * 2 > terms.count ? terms : []
-        }
-        // A card about none of them by name ("headlights" under "lights") keeps the whole title.
-        return kept.isEmpty ? cache.terms(title) : kept
+        let kept = AskText.subjects(of: title, heldBy: cardTerms) { cache.terms($0) }
+        return kept.map { $0.flatMap { cache.terms($0) } } ?? cache.terms(title)
     }
 
     /// The right answer as a learner reads it ("True" for a true/false question).

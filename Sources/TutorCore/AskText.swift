@@ -236,8 +236,23 @@ public enum AskText {
         "honked": ["horn"], "honking": ["horn"], "rearview": ["mirror"], "flashers": ["hazard"],
         "breathalyzer": ["breath"], "spotify": ["music"], "maps": ["gps", "navigation"], "buckle": ["seatbelt"],
         "wine": ["alcohol"], "vodka": ["alcohol"], "tequila": ["alcohol"], "whiskey": ["alcohol"],
-        "seltzer": ["alcohol"], "far": ["feet", "distance"], "b4": ["before"], "fast": ["speed", "mph"], "ems": ["emergency"], "paramedics": ["emergency"], "gushing": ["bleeding"],
+        "seltzer": ["alcohol"], "far": ["feet", "distance"], "b4": ["before"], "fast": ["speed", "mph"],
+        "ems": ["emergency"], "paramedics": ["emergency"], "gushing": ["bleeding"],
     ]
+
+    /// The subjects a lesson's title lists ("Schools, work zones, guide signs") that one card is
+    /// about: those most of whose words (`terms`) `cardTerms` holds. nil when the title stands whole:
+    /// it names one subject, or the card names none of them ("headlights" under "lights"), or all.
+    static func subjects(of title: String, heldBy cardTerms: Set<String>, terms: (String) -> [String]) -> [String]? {
+        let subjects = title.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard subjects.count > 1 else { return nil }
+        let kept = subjects.filter { subject in
+            let words = terms(subject)
+            return !words.isEmpty && words.filter(cardTerms.contains).count * 2 > words.count
+        }
+        return kept.isEmpty || kept.count == subjects.count ? nil : kept
+    }
 
     /// Feelings: off-topic on their own ("im so nervous"), but not beside a question about the test.
     public static let feelingWords: Set<String> = [

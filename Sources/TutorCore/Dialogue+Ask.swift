@@ -71,15 +71,9 @@ extension Reduction {
     /// speed and lights" is headed "Speed" (a play-tester found the whole list odd over it). The
     /// whole title when it names one subject, or the card names none of them, or all.
     static func titleOfTheCard(_ title: String, cardText: String) -> String {
-        let subjects = title.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard subjects.count > 1 else { return title }
-        let said = Set(AskText.terms(cardText))
-        let kept = subjects.filter { subject in
-            let terms = AskText.terms(subject)
-            return !terms.isEmpty && terms.filter(said.contains).count * 2 > terms.count
-        }
-        guard let last = kept.last, kept.count < subjects.count else { return title }
+        guard let kept = AskText.subjects(of: title, heldBy: Set(AskText.terms(cardText)), terms: AskText.terms),
+            let last = kept.last
+        else { return title }
         let named = kept.count == 1 ? last : kept.dropLast().joined(separator: ", ") + " and " + last
         return named.prefix(1).uppercased() + named.dropFirst()
     }

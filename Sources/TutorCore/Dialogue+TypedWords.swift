@@ -63,13 +63,12 @@ extension Reduction {
     /// Small talk gets a short reply, not "didn't catch that" and the whole menu again: "thx",
     /// "lol ok", "ok cool ty bye" (every word small talk; a thank-you among them is answered as one).
     mutating func smallTalk(_ typed: String) -> Bool {
-        let words = typed.split(separator: " ").map(String.init)
-        let phrase = words.joined(separator: " ")
+        let words = typed.split(separator: " ").map(String.init)  // `typed` is already one space apart
         guard !words.isEmpty,
-            Self.thanksWords.contains(phrase) || Self.okWords.contains(phrase)
+            Self.thanksWords.contains(typed) || Self.okWords.contains(typed)
                 || words.allSatisfy(Self.smallTalkWords.contains)
         else { return false }
-        let thanked = Self.thanksWords.contains(phrase) || words.contains(where: Self.thankYouWords.contains)
+        let thanked = Self.thanksWords.contains(typed) || words.contains(where: Self.thankYouWords.contains)
         send(.notice(thanked ? .youreWelcome : .acknowledged))
         return true
     }
