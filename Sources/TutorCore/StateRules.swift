@@ -133,31 +133,46 @@ public struct StateRules: Sendable {
         if case .number(let n) = value, n == 0 || n == 1 {
             template = Self.countWording(template, one: n == 1)
         }
-        var said = template.split(separator: "{value}", omittingEmptySubsequences: false)
-            .joined(separator: Self.spoken(value))
+        var said = template.replacingOccurrences(of: "{value}", with: Self.spoken(value))
         if said.hasSuffix("..") { said.removeLast() }  // a value ending "a.m." before the sentence's stop
         let line = "In \(state.name), \(said)"
         guard let detail = entry.detail, !detail.isEmpty else { return line }
         // A detail the sentence already says ("After a full stop, unless a sign forbids it.") is
         // not said twice.
-        func plain(_ s: String) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
-        return plain(line).contains(plain(detail)) ? line : line + " " + detail
+        // Compared as lowercased ASCII letters and digits: a bank load writes some 2,000 of these.
+        func plain(_ s: String) -> [UInt8] {
+            s.utf8.compactMap { b in
+                switch b {
+                case 65...90: b + 32
+                case 97...122, 48...57: b
+                default: nil
+                }
+            }
+        }
+        let whole = plain(line)
+        let extra = plain(detail)
+        var repeated = false
+        if extra.count <= whole.count {
+            for start in 0...(whole.count - extra.count) where whole[start..<(start + extra.count)].elementsEqual(extra)
+            {
+                repeated = true
+                break
+            }
+        }
+        return repeated ? line : line + " " + detail
     }
 
     /// A count's template worded for 0 ("at most {value} passengers" → "no passengers") or for 1
     /// ("{value} passengers" → "{value} passenger").
     static func countWording(_ template: String, one: Bool) -> String {
         var t = template
-        if !one {
-            t = t.split(separator: "at most {value} ", omittingEmptySubsequences: false).joined(separator: "no ")
-        }
+        if !one { t = t.replacingOccurrences(of: "at most {value} ", with: "no ") }
         for (plural, singular) in [
             ("passengers who are", "passenger who is"), ("passengers", "passenger"), ("months", "month"),
             ("hours", "hour"), ("seconds", "second"),
             ("feet", "foot"),
         ] where one {
-            t = t.split(separator: "{value} \(plural)", omittingEmptySubsequences: false)
-                .joined(separator: "{value} \(singular)")
+            t = t.replacingOccurrences(of: "{value} \(plural)", with: "{value} \(singular)")
         }
         return t
     }

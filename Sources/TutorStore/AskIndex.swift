@@ -22,15 +22,20 @@ public final class AskIndex: Sendable {
         self.tuning = tuning
         db = try DatabaseQueue()
         try db.write { db in
-            // `state` is '' for every state's documents; it is filtered on, not searched.
+            // Contentless (`content = ''`): only rowids and BM25's statistics are read back, so the
+            // terms' text need not be stored twice. `state` holds one token, the document's state
+            // or every state's (`stateToken`), so the state filter is part of the MATCH (a merge
+            // of two posting lists) and not a lookup of every matching row's stored text.
             try db.execute(
-                sql: "CREATE VIRTUAL TABLE ask USING fts5(title, body, asks, state UNINDEXED, tokenize = 'unicode61')")
+                sql:
+                    "CREATE VIRTUAL TABLE ask USING fts5(title, body, asks, state, content = '', tokenize = 'unicode61')"
+            )
             let insert = try db.makeStatement(
                 sql: "INSERT INTO ask(rowid, title, body, asks, state) VALUES (?, ?, ?, ?, ?)")
             for (i, doc) in corpus.documents.enumerated() {
                 try insert.execute(arguments: [
                     i, doc.titleTerms.joined(separator: " "), doc.bodyTerms.joined(separator: " "),
-                    doc.askTerms.joined(separator: " "), doc.stateCode ?? "",
+                    doc.askTerms.joined(separator: " "), Self.stateToken(doc.stateCode),
                 ])
             }
         }
@@ -38,6 +43,12 @@ public final class AskIndex: Sendable {
 
     public convenience init(banks: Banks, tuning: AskTuning = .standard) throws {
         try self.init(corpus: AskCorpus(banks: banks), tuning: tuning)
+    }
+
+    /// The `state` column's one token: `zzall` for every state's documents, `zztx` for Texas's.
+    /// (No search term is ever this: question terms are matched in the other columns only.)
+    static func stateToken(_ code: String?) -> String {
+        "zz" + (code.map { $0.isEmpty ? "all" : $0.lowercased() } ?? "all")
     }
 
     /// The answer to `text` for a learner of `learnerState` (or the state the text names, or
@@ -54,15 +65,16 @@ public final class AskIndex: Sendable {
     /// question's word pairs each holds side by side.
     public func candidates(_ query: AskQuery, learnerState: String?) throws -> [AskJudge.Candidate] {
         let state = AskJudge.targetState(query, learnerState: learnerState) ?? ""
-        guard let match = query.matchExpression(in: corpus) else { return [] }
+        guard let terms = query.matchExpression(in: corpus) else { return [] }
+        let states = [Self.stateToken(nil), Self.stateToken(state)].joined(separator: " OR ")
+        let match = "{title body asks} : (\(terms)) AND state : (\(states))"
         return try db.read { db in
-            try Row.fetchAll(
-                db,
+            let statement = try db.cachedStatement(
                 sql: """
                     SELECT rowid, bm25(ask, ?, 1.0, ?, 0.0) AS score FROM ask
-                    WHERE ask MATCH ? AND state IN ('', ?) ORDER BY score LIMIT \(Self.candidateLimit)
-                    """, arguments: [tuning.titleWeight, tuning.asksWeight, match, state]
-            ).map { row in
+                    WHERE ask MATCH ? ORDER BY score LIMIT \(Self.candidateLimit)
+                    """)
+            return try Row.fetchAll(statement, arguments: [tuning.titleWeight, tuning.asksWeight, match]).map { row in
                 let document: Int = row[0]
                 return AskJudge.Candidate(
                     document: document, bm25: row[1], pairs: query.pairsHeld(by: corpus.documents[document]))
