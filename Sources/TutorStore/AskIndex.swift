@@ -27,9 +27,9 @@ public final class AskIndex: Sendable {
             // or every state's (`stateToken`), so the state filter is part of the MATCH (a merge
             // of two posting lists) and not a lookup of every matching row's stored text.
             try db.execute(
-                sql:
-                    "CREATE VIRTUAL TABLE ask USING fts5(title, body, asks, state, content = '', tokenize = 'unicode61')"
-            )
+                sql: """
+                    CREATE VIRTUAL TABLE ask USING fts5(title, body, asks, state, content = '', tokenize = 'unicode61')
+                    """)
             let insert = try db.makeStatement(
                 sql: "INSERT INTO ask(rowid, title, body, asks, state) VALUES (?, ?, ?, ?, ?)")
             for (i, doc) in corpus.documents.enumerated() {
