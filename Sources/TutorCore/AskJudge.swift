@@ -175,7 +175,8 @@ public enum AskJudge {
     /// that the banks use far more than everyday English does.
     static func holdsARoadWord(_ query: AskQuery, document: AskDocument, tuning: AskTuning) -> Bool {
         query.groups.indices.contains { g in
-            query.roadLift[g] >= tuning.minimumRoadLift && query.groups[g].contains(where: document.terms.contains)
+            (query.roadLift[g] ?? 0) >= tuning.minimumRoadLift
+                && query.groups[g].contains(where: document.terms.contains)
         }
     }
 

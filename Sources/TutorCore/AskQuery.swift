@@ -19,7 +19,7 @@ public struct AskQuery: Sendable {
     /// Per group: how much more the banks use the word than everyday English does (log10 of the
     /// ratio of its share of documents to its share of English words, `EverydayEnglish`). "lane",
     /// "yield", "brake" are far above 2; "morning", "name", "cup" under it.
-    public var roadLift: [Double] = []
+    public var roadLift: [Double?] = []
 
     public init(_ text: String, corpus: AskCorpus) {
         var words = AskText.words(text)
@@ -51,8 +51,12 @@ public struct AskQuery: Sendable {
             var terms: [String] = []
             // A synonym is found by the word as typed or by its stem ("cyclists" as "cyclist").
             let synonyms = AskText.synonyms[word] ?? AskText.synonyms[own] ?? []
+            // An everyday English word the banks lack is not a typo of one of theirs ("grand" is not "grad").
+            let realWord = EverydayEnglish.zipf(word) != nil
             for term in [own] + synonyms.map(AskText.stem) {
-                let known = corpus.documentFrequency[term] != nil ? term : (corpus.correct(term) ?? term)
+                let known =
+                    corpus.documentFrequency[term] != nil || (realWord && term == own)
+                    ? term : (corpus.correct(term) ?? term)
                 if !terms.contains(known) { terms.append(known) }
             }
             if seen.insert(terms.sorted()).inserted {
@@ -71,20 +75,26 @@ public struct AskQuery: Sendable {
 
     /// How much the question as a whole reads like the banks rather than everyday English: the
     /// mean of its words' `roadLift` (each held to -1...4, so one "hydroplaning" can't carry
-    /// "recommend me a good book, i like fantasy"). A word the banks never use counts 0.
+    /// "recommend me a good book, i like fantasy"). A word neither the banks nor everyday English
+    /// use ("nyquil", "burrito") says nothing either way and is left out.
     public var meanRoadLift: Double {
-        roadLift.isEmpty ? 0 : roadLift.reduce(0) { $0 + min(4, max(-1, $1)) } / Double(roadLift.count)
+        let known = roadLift.compactMap { $0 }
+        return known.isEmpty ? 0 : known.reduce(0) { $0 + min(4, max(-1, $1)) } / Double(known.count)
     }
 
     /// A word missing from `EverydayEnglish` is rarer than this in English.
     static let unlistedZipf = 3.5
 
-    static func roadLift(_ word: String, terms: [String], corpus: AskCorpus) -> Double {
+    /// How much more the banks use `word` than everyday English does (log10 of the ratio of
+    /// shares). A word no card holds counts as held by half a card: an everyday word the banks
+    /// never use ("recommend", "fantasy") leans toward chat. nil: a word rare in both.
+    static func roadLift(_ word: String, terms: [String], corpus: AskCorpus) -> Double? {
         let df = terms.compactMap { corpus.documentFrequency[$0] }.max() ?? 0
-        guard df > 0 else { return 0 }
+        let zipf = EverydayEnglish.zipf(word)
+        if df == 0 && zipf == nil { return nil }
         // Zipf is log10 of occurrences per billion words: 9 - zipf is English's share, negated.
-        let share = log10(Double(df) / Double(max(1, corpus.documents.count)))
-        return share + 9 - (EverydayEnglish.zipf(word) ?? unlistedZipf)
+        let share = log10(max(0.5, Double(df)) / Double(max(1, corpus.documents.count)))
+        return share + 9 - (zipf ?? unlistedZipf)
     }
 
     /// "what about in california", "and oregon?", "how about texas": the state a follow-up asks the

@@ -62,7 +62,8 @@ extension PermitReady.Ask {
     /// The question's words as the index reads them, and the judge's five best candidates.
     func printCandidates(_ text: String, index: AskIndex) throws {
         let query = AskQuery(text, corpus: index.corpus)
-        print("terms: \(query.groups)  road lift: \(query.roadLift.map { String(format: "%.1f", $0) })")
+        print(
+            "terms: \(query.groups)  road lift: \(query.roadLift.map { $0.map { String(format: "%.1f", $0) } ?? "-" })")
         let candidates = try index.candidates(query, learnerState: state.uppercased())
         let ranked = AskJudge.ranked(
             query, candidates: candidates, corpus: index.corpus, learnerState: state.uppercased(), tuning: index.tuning)

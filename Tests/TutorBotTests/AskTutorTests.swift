@@ -199,6 +199,13 @@ import TutorStore
         #expect(try index.lookUp("what happens if i fail the test", learnerState: "TX").best?.raw == "state:TX")
         let manualCar = try index.lookUp("which gear do i leave a manual car in when i park", learnerState: "TX")
         #expect(manualCar.best?.raw.hasPrefix("state:") == false, "a manual car is not the handbook")
+        // A word rare in the banks and in English alike ("psi") says nothing either way: it used to
+        // count as chat and the tire card was declined.
+        #expect(
+            try index.lookUp("where do i find how much psi to put in my tires", learnerState: "WA").best?.raw
+                == "l-vehiclecontrol-1-2")
+        // An everyday word the banks lack is not a typo of one of theirs.
+        #expect(AskQuery("my grand dad drives", corpus: index.corpus).groups.first == ["grand"])
     }
 
     /// Greetings and questions to the bot are chat ("good morning" shares "morning" with a glare
