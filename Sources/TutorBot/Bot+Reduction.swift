@@ -305,8 +305,19 @@ extension Bot {
                     do {
                         context.asked =
                             try bot.askedAgain(text, ask: ask, chatID: chatID, now: context.now)
-                            ?? ask.lookUp(text, learnerState: change.after.learner.stateCode)
+                            ?? ask.lookUp(
+                                text,
+                                // Under "Pennsylvania — is that right?", a question is asked for Pennsylvania.
+                                learnerState: change.after.learner.stateCode ?? change.after.session.proposedState)
                     } catch {
+                        bot.logger.error("ask index: look-up failed: \(error)")
+                    }
+                }
+                // A question kept until the state is picked: looked up for the state this event picks.
+                if let pending = change.after.session.pendingAsk, let ask,
+                    let code = Dialogue.statePicked(by: e.event, session: change.after.session, states: banks.states)
+                {
+                    do { context.pendingAsked = try ask.lookUp(pending, learnerState: code) } catch {
                         bot.logger.error("ask index: look-up failed: \(error)")
                     }
                 }

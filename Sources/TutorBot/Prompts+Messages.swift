@@ -20,9 +20,9 @@ extension Prompts {
             struct C {
                 var from: String
                 var to: String
-                var test: String
+                var test: String?
             }
-            return render("confirm_switch", C(from: from, to: to, test: modeName(test)))
+            return render("confirm_switch", C(from: from, to: to, test: test.map(modeName)))
         case .stateCard(let v): return stateCard(StateCardContext(v))
         case .home(let v): return home(HomeContext(v))
         case .question(let v): return question(QuestionContext(v, prompts: self))

@@ -26,7 +26,18 @@ extension Reduction {
     mutating func answerMidQuiz(_ text: String, _ asked: AskLookup, _ quiz: QuizRun) {
         if quiz.mode.isPracticeTest { return send(.notice(.askAfterTheTest)) }
         answerAsked(text, asked)
-        resume()
+        backToTheQuiz()
+    }
+
+    /// Back to the open quiz after something typed: a question already answered (Next waiting)
+    /// gets a line and its Next button, not the question and its explanation again (a play-tester
+    /// got them ten times); a question still open is shown again.
+    mutating func backToTheQuiz(_ line: Notice = .backToTheQuiz) {
+        guard let quiz = state.session.quiz, quiz.phase == .answered, banks.question(quiz.currentQuestionID) != nil
+        else { return resume() }
+        state.session.screen = .quiz
+        let next = quiz.isLastQuestion || quiz.lives == 0 ? ButtonLabel.seeResults : .next
+        send(.notice(line), buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
     }
 
     mutating func answerAsked(_ text: String, _ asked: AskLookup) {

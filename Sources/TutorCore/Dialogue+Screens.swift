@@ -134,6 +134,25 @@ extension Reduction {
                     state: picked, ownQuestions: banks.stateQuestions[picked.code]?.count ?? 0,
                     permitAgeDetail: banks.stateRules.entry("permitAge", state: picked.code)?.detail)))
         showHome()
+        // The question asked before the state was known, answered for it.
+        if let pending = state.session.pendingAsk {
+            state.session.pendingAsk = nil
+            // (Unless the answer is the state's test card, just shown.)
+            if let asked = ctx.pendingAsked, asked.best?.raw != "state:\(picked.code)" { answerAsked(pending, asked) }
+        }
+    }
+
+    /// A typed "im in pennsylvania": asked before switching (a tap away from staying).
+    mutating func offerState(_ picked: StateInfo) {
+        guard let current = stateInfo, current.code != picked.code else { return notice(.alreadyYourState) }
+        send(
+            .confirmSwitch(from: current.name, to: picked.name, test: nil),
+            buttons: [
+                [
+                    Button(.yesState(name: picked.name), .pickState(picked.code)),
+                    Button(.keepState(name: current.name), .menu(.home)),
+                ]
+            ])
     }
 
     /// "home" typed, or /home: a card run ends with what it earned (if anything), an open quiz

@@ -2,6 +2,16 @@ import Foundation
 
 /// The dialogue of one chat as a pure function: `(state, event) → (new state, effects)`.
 public enum Dialogue {
+    /// The state an event picks, if it may pick one: what the edge looks a kept question up for
+    /// (`Session.pendingAsk`).
+    public static func statePicked(by event: Event, session: Session, states: [StateInfo]) -> String? {
+        switch event {
+        case .buttonTapped(_, .pickState(let code)?, _), .buttonTapped(_, .switchState(let code)?, _): return code
+        case .textSent(let text): return StateMatcher.match(text, in: states)?.code ?? session.proposedState
+        default: return nil
+        }
+    }
+
     /// States offered as buttons on the picker (the launch states); any other is typed.
     public static let pickerStates = ["CA", "TX", "FL", "NY", "PA", "IL", "OH", "NC", "MI", "GA", "NJ", "VA", "MA"]
     /// Longer typed text is not an answer to anything we ask, nor a question: a worried teen's
@@ -191,11 +201,34 @@ struct Reduction {
             if let picked = StateMatcher.match(text, in: banks.states) {
                 return StateMatcher.needsConfirmation(text, for: picked) ? confirmState(picked) : requestState(picked)
             }
+            // "wait no im in new jersey not pennsylvania".
+            if let stated = StateMatcher.statedState(text, in: banks.states) { return requestState(stated) }
+            // A question before any state: one naming a state ("how old for a permit in pa", under
+            // "Pennsylvania — is that right?") takes that state and is answered; any other is
+            // answered once the state is picked.
+            if learner.stateCode == nil, let asked = asksTheTutor(text), !asked.offTopic {
+                // (Under "Pennsylvania — is that right?" the edge looked the text up for Pennsylvania.)
+                let proposed = state.session.proposedState.flatMap { code in
+                    Self.plainWords(text).split(separator: " ").contains(Substring(code.lowercased())) ? code : nil
+                }
+                if asked.best != nil, let code = proposed ?? asked.stateCode, let named = banks.state(code) {
+                    requestState(named)
+                    // (Unless the answer is the state's test card, just shown.)
+                    return asked.best?.raw == "state:\(code)" ? () : answerAsked(text, asked)
+                }
+                state.session.pendingAsk = text
+                send(.notice(.askAfterTheState))
+                return showStatePicker()
+            }
             send(.notice(.stateNotFound))
             return showTypeState()
         }
         // Words that leave whatever is going on: a card run ends, an open quiz waits behind Continue.
         if leaves(text) { return leaveToHome() }
+        // "im in pennsylvania", "change my state to florida": asked before switching.
+        if state.session.screen != .quiz, let picked = StateMatcher.statedState(text, in: banks.states) {
+            return offerState(picked)
+        }
         // A reminder time typed on the settings screen ("4pm", "7:30").
         if state.session.screen == .settings, learner.nudgesOn, !learner.stopped, let minute = Nudges.parseTime(text) {
             guard Nudges.isAllowed(minute) else {
@@ -236,7 +269,7 @@ struct Reduction {
             case .answered:
                 let typed = Self.plainWords(text)
                 if Self.matches(typed, Self.nextWords) || typed == "n" { return advance() }
-                if Reduction.typedOption(text) != nil && text.count <= 2 { return notice(.tapNextFirst) }
+                if Reduction.typedOption(text) != nil && text.count <= 2 { return backToTheQuiz(.tapNextFirst) }
             }
         }
         if typedForScreen(text) { return }
@@ -245,8 +278,8 @@ struct Reduction {
                 return notice(.askAfterTheTest)
             }
             answerAsked(text, asked)
-            // Mid-quiz (its question answered, Next waiting) the quiz is shown again below the answer.
-            if state.session.screen == .quiz { resume() }
+            // Mid-quiz (its question answered, Next waiting): Next below the answer.
+            if state.session.screen == .quiz { backToTheQuiz() }
             return
         }
         notice(Reduction.readsAsAQuestion(text) ? .askedAQuestion : .didNotCatchThat)

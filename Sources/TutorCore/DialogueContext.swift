@@ -53,6 +53,9 @@ public struct DialogueContext: Sendable {
     func dailySet(state: String, day: LocalDay) -> [String]? { dailySetLookup?(state, day) ?? dailySet }
     /// What the edge's ask index found for typed text (`.textSent`): the card that answers it, if any.
     public var asked: AskLookup? = nil
+    /// The edge's look-up of `Session.pendingAsk` for the state this event picks
+    /// (`Dialogue.statePicked`).
+    public var pendingAsked: AskLookup? = nil
 
     public init(banks: Banks, now: Date, seed: UInt64) {
         self.banks = banks

@@ -256,6 +256,9 @@ public struct Session: Codable, Equatable, Sendable {
     public var testsTaken: [String: [Int]]? = nil
     /// The state asked about ("New York — is that right?"): a typed "yes" takes it, "no" asks again.
     public var proposedState: String? = nil
+    /// A question typed before any state was picked ("can i turn right on red"): answered for
+    /// the state as soon as it is picked (`DialogueContext.pendingAsked`), then dropped.
+    public var pendingAsk: String? = nil
 
     public init(screen: Screen = .new, quiz: QuizRun? = nil, nextQuizID: Int = 1, cards: FlashcardRun? = nil) {
         self.screen = screen

@@ -9,6 +9,12 @@ public enum Notice: String, CaseIterable, Sendable {
     case answerAbove
     /// A question typed during a practice test: answered after it.
     case askAfterTheTest
+    /// After a question typed at an answered quiz question: Next is a tap away.
+    case backToTheQuiz
+    /// A question typed before any state was picked: answered once the state is known.
+    case askAfterTheState
+    /// "im in texas" typed by a Texas learner.
+    case alreadyYourState
     /// 👍 / 👎 under an answer, tapped.
     case thanksForVote
     /// A letter typed at a question that has no options.
@@ -297,8 +303,9 @@ public enum Message: Equatable, Sendable {
     case typeState
     /// "Oklahoma — is that right?": a short or everyday word typed where a state was expected.
     case confirmState(StateInfo)
-    /// Switching state in the middle of a practice test: the test is kept for its own state.
-    case confirmSwitch(from: String, to: String, test: QuizMode)
+    /// Switching state: typed ("im in pennsylvania"), or in the middle of a practice test (`test`:
+    /// the test is kept for its own state).
+    case confirmSwitch(from: String, to: String, test: QuizMode?)
     case stateCard(StateCardView)
     case home(HomeView)
     case question(QuestionView)

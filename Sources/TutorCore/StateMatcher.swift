@@ -31,6 +31,7 @@ public enum StateMatcher {
         let key = normalize(typed)
         guard !key.isEmpty, key.count <= 40 else { return nil }
         if districtOfColumbia.contains(key), let dc = states.first(where: { $0.code == "DC" }) { return dc }
+        if let code = nicknames[key], let s = states.first(where: { $0.code == code }) { return s }
         if key.count == 2, let s = states.first(where: { $0.code.lowercased() == key }) { return s }
         if let s = states.first(where: { normalize($0.name) == key }) { return s }
         if key.count >= 4,
@@ -50,6 +51,12 @@ public enum StateMatcher {
         return best.0
     }
 
+    /// What teens call some states ("cali" was "I couldn't find that state").
+    static let nicknames: [String: String] = [
+        "cali": "CA", "socal": "CA", "norcal": "CA", "jersey": "NJ", "nyc": "NY", "mass": "MA", "vegas": "NV",
+        "philly": "PA", "penn": "PA", "penna": "PA", "tex": "TX",
+    ]
+
     /// Every usual way to write DC ("washington dc" must not read as Washington state).
     static let districtOfColumbia: Set<String> = [
         "dc", "washingtondc", "districtofcolumbia", "washdc", "washingtondistrictofcolumbia", "thedistrict",
@@ -66,7 +73,9 @@ public enum StateMatcher {
     /// word, or a short guess at a name. A state's full name (or a long, clear typo of it) is taken at once.
     public static func needsConfirmation(_ typed: String, for state: StateInfo) -> Bool {
         let key = normalize(spokenName(typed))
-        if key == normalize(state.name) || (state.code == "DC" && key.count > 2) { return false }
+        if key == normalize(state.name) || (state.code == "DC" && key.count > 2) || nicknames[key] != nil {
+            return false
+        }
         return key.count <= 2 || everydayWords.contains(key) || key.count <= 5
     }
 

@@ -134,6 +134,15 @@ import TutorStore
         #expect(
             h.fake.wait { h.fake.messages(chat: chat).contains { $0.text.contains("Q1/10") && $0.text.contains("📘") } },
             "the question is edited to show its answer")
+        // Asked at the answered question: the answer and a line with Next, not the question again.
+        let before = h.fake.messages(chat: chat).filter { $0.text.contains("Q1/10") }.count
+        h.fake.say("how far do i park from a fire hydrant?", chat: chat)
+        #expect(h.waitForText(chat, "Back to your quiz"))
+        let back = try #require(h.fake.messages(chat: chat).last)
+        #expect(back.text.contains("Back to your quiz") && back.buttons.joined().contains { $0.text.contains("Next") })
+        #expect(h.fake.messages(chat: chat).filter { $0.text.contains("Q1/10") }.count == before)
+        #expect(h.fake.press("Next ➡️", chat: chat))
+        #expect(h.waitForText(chat, "Q2/10"))
         await h.kill()
     }
 

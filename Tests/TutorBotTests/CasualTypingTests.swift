@@ -127,6 +127,10 @@ import Testing
         _ = chat.tap(.answer(quiz: quiz.id, question: 0, option: 0))
         let effects = chat.reduce(.textSent("A"))
         #expect(Self.notices(effects) == [.tapNextFirst])
+        // One line with Next under it, not the question and its explanation again (a play-tester
+        // got the whole screen after every letter).
+        let sent = effects.compactMap { effect -> Reply? in if case .send(let r) = effect { r } else { nil } }
+        #expect(sent.count == 1 && sent.first?.buttons.joined().contains { $0.label == .next } == true, "\(sent)")
         #expect(chat.state.session.quiz?.index == 0, "nothing answered behind the learner's back")
         // "k" (and "okay", "nxt") under the explanation goes on, as "next" and "ok" do.
         _ = chat.reduce(.textSent("k"))
