@@ -159,7 +159,7 @@ public enum AskText {
     /// question has ("what does it mean", "do i have to").
     public static let stopWords: Set<String> = [
         "a", "an", "the", "and", "or", "but", "so", "if", "then", "than", "of", "to", "in", "on", "at", "by", "for",
-        "from", "with", "about", "as", "into", "onto", "up", "out", "off", "over", "its", "it", "this", "that",
+        "from", "with", "w", "about", "as", "into", "onto", "up", "out", "off", "over", "its", "it", "this", "that",
         "these", "those", "there", "here", "is", "are", "was", "were", "be", "been", "being", "am", "im", "i", "me",
         "my", "mine", "you", "your", "youre", "yours", "u", "ur", "r", "we", "our", "they", "them", "their", "he",
         "she", "him", "her", "his", "hers", "what", "whats", "which", "who", "whom", "whose", "how", "hows", "why",
@@ -208,6 +208,8 @@ public enum AskText {
     /// Single words as teens write them → the handbook's words, any of which counts as the word.
     public static let synonyms: [String: [String]] = [
         "cops": ["police"], "cop": ["police"], "police": ["officer"], "officer": ["police"],
+        // Many states' permit is a "learner's license" or "instruction permit" in their handbooks.
+        "permit": ["learner"],
         "drunk": ["alcohol", "impaired"], "buzzed": ["alcohol", "impaired"], "drinking": ["alcohol"],
         "beer": ["alcohol"], "booze": ["alcohol"], "liquor": ["alcohol"], "weed": ["marijuana"],
         "txt": ["text"], "txting": ["texting"], "snap": ["phone"], "cellphone": ["phone"], "iphone": ["phone"],

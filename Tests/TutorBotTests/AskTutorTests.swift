@@ -213,6 +213,9 @@ import TutorStore
         #expect(
             try index.lookUp("where do i find how much psi to put in my tires", learnerState: "WA").best?.raw
                 == "l-vehiclecontrol-1-2")
+        // Florida's permit is a "learner's license" in its handbook; "w" is "with".
+        #expect(
+            try index.lookUp("can i drive my friends around w my permit", learnerState: "FL").best?.raw == "l-fl-1-3")
         // An everyday word the banks lack is not a typo of one of theirs.
         #expect(AskQuery("my grand dad drives", corpus: index.corpus).groups.first == ["grand"])
     }
