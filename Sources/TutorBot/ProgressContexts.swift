@@ -19,6 +19,8 @@ struct ProgressContext {
         var percent: Int
         var passed: Bool
         var failedTest: Bool
+        /// Time ran out with questions unanswered (left open): said, not just ❌.
+        var ranOut: Bool
     }
     var stateName: String
     var bars: [Bar]
@@ -68,7 +70,8 @@ struct ProgressContext {
             Recent(
                 name: prompts.modeName($0.mode), correct: $0.correct, total: $0.total, percent: $0.percent,
                 passed: $0.passed,
-                failedTest: $0.exam != nil && !$0.passed)
+                failedTest: $0.exam != nil && !$0.passed && ($0.unanswered ?? 0) == 0,
+                ranOut: ($0.unanswered ?? 0) > 0)
         }
     }
 

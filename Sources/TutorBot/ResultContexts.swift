@@ -20,7 +20,7 @@ extension ResultsContext: TemplateFields {
     var fields: [String: Any] {
         var f: [String: Any] = [
             "isExam": isExam, "needed": needed, "sections": sections.map(\.fields), "overallOK": overallOK,
-            "timedOut": timedOut,
+            "timedOut": timedOut, "unanswered": unanswered, "hasUnanswered": hasUnanswered,
             "timeLimit": timeLimit, "isTimed": isTimed, "average": average, "hasBest": hasBest, "newBest": newBest,
             "firstBest": firstBest, "best": best,
             "sectionNeeds": sectionNeeds, "hasSectionNeeds": hasSectionNeeds, "weak": weak.map(\.fields),
@@ -62,6 +62,8 @@ struct ResultsContext {
     var sections: [Section]
     var overallOK: Bool
     var timedOut: Bool
+    var unanswered: Int
+    var hasUnanswered: Bool
     var timeLimit: Int
     var readiness: ReadinessContext?
     var reward: RewardContext?
@@ -140,6 +142,8 @@ struct ResultsContext {
             } : []
         overallOK = (r.exam.map { $0.correct >= $0.needed }) ?? false
         timedOut = r.timedOut == true
+        unanswered = r.unanswered ?? 0
+        hasUnanswered = unanswered > 0
         timeLimit = v.timeLimitMinutes ?? 0
         readiness = v.readiness.map { ReadinessContext($0, topicName: prompts.topicName) }
         reward = v.reward.map(RewardContext.init)

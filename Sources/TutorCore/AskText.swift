@@ -195,6 +195,8 @@ public enum AskText {
         ("by myself", "alone"), ("on my own", "alone"), ("be home by", "curfew"), ("glasses", "vision"),
         ("buckle up", "seatbelt"), ("blow into", "breath test"), ("at the wheel", "driving"),
         ("behind the wheel", "driving"), ("google maps", "gps"), ("the fine", "penalty"), ("a fine", "penalty"),
+        ("near a school", "school zone"), ("near school", "school zone"), ("by a school", "school zone"),
+        ("around a school", "school zone"),
         // Something broke: the handbook says it "fails".
         ("nothing happens", "fails"), ("doesnt work", "fails"), ("dont work", "fails"), ("not working", "fails"),
         ("stopped working", "fails"), ("18 wheeler", "truck"), ("big rig", "truck"), ("rear ended", "crash"),
@@ -226,7 +228,8 @@ public enum AskText {
         "old": ["age"], "friends": ["passenger"], "friend": ["passenger"], "buddies": ["passenger"],
         "curfew": ["night"], "midnight": ["night"], "handbook": ["manual"], "manual": ["handbook"],
         "book": ["handbook", "manual"], "score": ["pass"], "percent": ["pass"], "timed": ["minute", "time"],
-        "hrs": ["hour"], "parts": ["section"], "mom": ["parent"], "dad": ["parent"], "parents": ["parent"],
+        "hrs": ["hour"], "parts": ["section"], "mom": ["parent", "supervised"], "dad": ["parent", "supervised"],
+        "parents": ["parent", "supervised"],
         "10pm": ["night"], "11pm": ["night"], "12am": ["night", "midnight"], "1am": ["night"], "call": ["phone"],
         "gas": ["accelerator"], "nyc": ["new", "york", "city"],
         "1": ["one"], "2": ["two"], "3": ["three"], "4": ["four"], "5": ["five"], "6": ["six"], "7": ["seven"],

@@ -29,6 +29,21 @@ extension Reduction {
         backToTheQuiz()
     }
 
+    /// "what does that mean" under an answered question: the lesson card that teaches it (the
+    /// card of its lesson sharing most words with the question and its explanation), then Next.
+    /// A play-tester's got "I only know the permit test".
+    mutating func explainCurrentQuestion(_ q: Question) {
+        let asked = Set(AskText.terms(q.questionText + " " + q.explanation))
+        let lesson = AskQuizPicker.lesson(teaching: AskRef(q.id), banks: banks)
+        let card = lesson?.cards.max { a, b in
+            Set(AskText.terms(a.text)).intersection(asked).count < Set(AskText.terms(b.text)).intersection(asked).count
+        }
+        let ref = AskRef(card?.id ?? q.id)
+        guard let view = askAnswerView(ref, stateCode: askStateCode(ref)) else { return backToTheQuiz() }
+        send(Reply(.askAnswer(view), buttons: answerButtons(ref, alternative: nil), picture: askPicture(ref)))
+        backToTheQuiz()
+    }
+
     /// Back to the open quiz after something typed: a question already answered (Next waiting)
     /// gets a line and its Next button, not the question and its explanation again (a play-tester
     /// got them ten times); a question still open is shown again.

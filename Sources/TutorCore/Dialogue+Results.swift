@@ -35,6 +35,7 @@ extension Reduction {
             finishedAt: ctx.now, byTopic: byTopic.keys.sorted().map { byTopic[$0]! },
             missedIDs: quiz.mode.isPracticeTest ? missed : quiz.answers.filter { !$0.correct }.map(\.questionID),
             exam: exam, timedOut: timedOut ? true : nil)
+        if timedOut { result.unanswered = max(0, quiz.questionIDs.count - quiz.answers.count) }
         result.freshCorrect = quiz.freshCorrect
         result.freshTotal = quiz.freshTotal
         if case .practiceTest(let n) = quiz.mode, n != 0, let code = learner.stateCode {

@@ -291,6 +291,15 @@ extension Reduction {
     }
 
     /// `typed` is one of `words`, or one typo from one of four letters or more.
+    /// Asking about the question on screen (`explainCurrentQuestion`), matched as typed.
+    static let explainWords: Set<String> = [
+        "what does that mean", "what does this mean", "what does it mean", "wdym", "what do you mean",
+        "what do u mean", "i dont get it", "i don't get it", "dont get it", "don't get it", "i dont understand",
+        "i don't understand", "explain", "explain it", "explain that", "explain pls", "explain please",
+        "can you explain", "can u explain", "why", "why tho", "but why", "why is that", "how come", "huh",
+        "im confused", "i'm confused", "confused",
+    ]
+
     static func matches(_ typed: String, _ words: Set<String>) -> Bool {
         if words.contains(typed) { return true }
         guard typed.count >= 3 else { return false }

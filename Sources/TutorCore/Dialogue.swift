@@ -242,6 +242,10 @@ struct Reduction {
         {
             // "progress" is never an answer: Progress, with the quiz waiting behind Continue (as "home").
             if Self.matches(Self.plainWords(text), Self.progressWords) { return go(.progress) }
+            // "what does that mean", "i dont get it": about this question, not off-topic chat.
+            if !quiz.mode.isPracticeTest, Self.explainWords.contains(Self.plainWords(text)) {
+                return quiz.phase == .answered ? explainCurrentQuestion(q) : send(.notice(.explainAfterAnswer))
+            }
             switch quiz.phase {
             case .asking where q.kind == .fillIn:
                 return typedAtFillIn(text, quiz)

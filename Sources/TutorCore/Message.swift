@@ -9,6 +9,8 @@ public enum Notice: String, CaseIterable, Sendable {
     case answerAbove
     /// A question typed during a practice test: answered after it.
     case askAfterTheTest
+    /// "what does that mean" before the question is answered: the explanation comes after.
+    case explainAfterAnswer
     /// After a question typed at an answered quiz question: Next is a tap away.
     case backToTheQuiz
     /// A question typed before any state was picked: answered once the state is known.

@@ -92,6 +92,9 @@ public struct QuizResult: Codable, Equatable, Sendable {
     public var exam: ExamOutcome?
     /// The time limit ran out before every question was answered.
     public var timedOut: Bool?
+    /// Timed out: how many questions were never answered (a test left open for days reads
+    /// "44 of 50 unanswered", not just 1/50).
+    public var unanswered: Int? = nil
     /// What the learner answered to each missed question (bank answer index; -1 no answer, -2 typed).
     public var missedAnswers: [String: Int]? = nil
     public var missedTyped: [String: String]? = nil
