@@ -7,7 +7,10 @@ public enum Dialogue {
     public static func statePicked(by event: Event, session: Session, states: [StateInfo]) -> String? {
         switch event {
         case .buttonTapped(_, .pickState(let code)?, _), .buttonTapped(_, .switchState(let code)?, _): return code
-        case .textSent(let text): return StateMatcher.match(text, in: states)?.code ?? session.proposedState
+        case .textSent(let text):
+            // "wait no i meant georgia" under "Florida — is that right?" picks Georgia.
+            return (StateMatcher.match(text, in: states) ?? StateMatcher.statedState(text, in: states))?.code
+                ?? session.proposedState
         default: return nil
         }
     }

@@ -25,6 +25,24 @@ import Testing
         await h.kill()
     }
 
+    /// The state corrected in a sentence is the one the kept question is answered for (a
+    /// play-tester's "wait no i meant georgia" got Florida's curfew).
+    @Test func aKeptQuestionIsAnsweredForTheCorrectedState() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        h.fake.say("whats the curfew", chat: chat)
+        #expect(h.waitForText(chat, "answer for your state"))
+        h.fake.say("fl", chat: chat)
+        #expect(h.waitForText(chat, "is that right?"))
+        h.fake.say("wait no i meant georgia", chat: chat)
+        #expect(h.waitForText(chat, "📘"))
+        let answer = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📘") })
+        #expect(answer.text.contains("Georgia") && !answer.text.contains("Florida"), "\(answer.text)")
+        await h.kill()
+    }
+
     /// A question naming the state under "Pennsylvania — is that right?" takes it and is answered.
     @Test func aQuestionNamingTheProposedStateTakesIt() async throws {
         let h = try Harness()
