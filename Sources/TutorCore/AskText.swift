@@ -195,6 +195,8 @@ public enum AskText {
         ("by myself", "alone"), ("on my own", "alone"), ("be home by", "curfew"), ("glasses", "vision"),
         ("buckle up", "seatbelt"), ("blow into", "breath test"), ("at the wheel", "driving"),
         ("behind the wheel", "driving"), ("google maps", "gps"), ("the fine", "penalty"), ("a fine", "penalty"),
+        ("how late", "curfew"), ("ride with me", "passenger"), ("in the car with me", "passenger"),
+        ("how many people", "passenger"), ("how many ppl", "passenger"),
         ("near a school", "school zone"), ("near school", "school zone"), ("by a school", "school zone"),
         ("around a school", "school zone"),
         // Something broke: the handbook says it "fails".
@@ -230,6 +232,7 @@ public enum AskText {
         "book": ["handbook", "manual"], "score": ["pass"], "percent": ["pass"], "timed": ["minute", "time"],
         "hrs": ["hour"], "parts": ["section"], "mom": ["parent", "supervised"], "dad": ["parent", "supervised"],
         "parents": ["parent", "supervised"],
+        "parent": ["supervised"], "ppl": ["people"],
         "10pm": ["night"], "11pm": ["night"], "12am": ["night", "midnight"], "1am": ["night"], "call": ["phone"],
         "gas": ["accelerator"], "nyc": ["new", "york", "city"],
         "1": ["one"], "2": ["two"], "3": ["three"], "4": ["four"], "5": ["five"], "6": ["six"], "7": ["seven"],

@@ -270,7 +270,8 @@ extension Reduction {
         "thx", "thanks", "thank", "ty", "tysm", "thnx", "tyy", "thanku", "appreciate",
     ]
     static let homeWords: Set<String> = [
-        "hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back",
+        "hi", "hey", "hello", "yo", "sup", "hii", "hiya", "start", "main", "back", "im back", "i'm back", "back again",
+        "im here", "i'm here",
         // "u there?": the home screen is the bot saying it is.
         "u there", "you there", "r u there", "are u there", "are you there", "hello u there", "anyone there",
     ]

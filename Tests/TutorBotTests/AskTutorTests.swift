@@ -216,6 +216,12 @@ import TutorStore
         // Florida's permit is a "learner's license" in its handbook; "w" is "with".
         #expect(
             try index.lookUp("can i drive my friends around w my permit", learnerState: "FL").best?.raw == "l-fl-1-3")
+        // A second play-test's permit questions (they got Scott's Law, a hangover, Move Over).
+        let late = try index.lookUp("how late can i drive", learnerState: "IL").best?.raw
+        #expect(["l-il-2-2", "rule:IL:newDriver"].contains(late ?? ""), "\(late ?? "declined")")
+        #expect(try index.lookUp("how many ppl can be in the car w me", learnerState: "OH").best?.raw == "l-oh-2-3")
+        let parent = try index.lookUp("do i need a parent in the car", learnerState: "IL").best?.raw
+        #expect(parent?.hasPrefix("rule:IL:supervised") == true || parent?.hasPrefix("il-") == true, "\(parent ?? "")")
         // An everyday word the banks lack is not a typo of one of theirs.
         #expect(AskQuery("my grand dad drives", corpus: index.corpus).groups.first == ["grand"])
     }
