@@ -124,7 +124,9 @@ public struct AskCorpus: Sendable {
             for group in banks.stateRules.groups {
                 let sentences = banks.stateRules.sentences(group: group, state: state)
                 guard !sentences.isEmpty else { continue }
-                let titles = banks.stateRules.rules(inGroup: group).map(\.title)
+                // Titled by the rules it says (no "curfew" where the state's hour is not known).
+                let titles = banks.stateRules.rules(inGroup: group)
+                    .filter { banks.stateRules.sentence($0.id, state: state) != nil }.map(\.title)
                 sources.append(
                     Source(
                         ref: "rule:\(state.code):\(group)", state: state.code, topic: .stateSpecific,

@@ -133,7 +133,11 @@ extension Reduction {
         case .rule:
             guard let (code, group) = ref.rule, let info = banks.state(code),
                 case let sentences = banks.stateRules.sentences(group: group, state: info), !sentences.isEmpty,
-                let title = banks.stateRules.rules(inGroup: group).first?.title
+                // Headed by a rule it says: Georgia's unconfirmed curfew hour is not said, and its
+                // answer was headed "Night limit (curfew)" over the passenger rule.
+                let title = banks.stateRules.rules(inGroup: group).first(where: {
+                    banks.stateRules.sentence($0.id, state: info) != nil
+                })?.title
             else { return nil }
             return AskAnswerView(
                 body: .card(title: title, text: "📍 " + sentences.joined(separator: "\n📍 ")), topic: .stateSpecific,
