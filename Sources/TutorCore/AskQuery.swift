@@ -108,6 +108,7 @@ public struct AskQuery: Sendable {
 
     static let followUpWords: Set<String> = [
         "what", "whats", "about", "how", "and", "in", "for", "the", "state", "of", "there", "then", "ok", "so", "hmm",
+        "wait", "oh", "question",
         "also", "if", "i", "lived", "live", "moved", "to", "wbu", "same", "is", "it", "that", "thing", "rule", "law",
         "wat", "bout", "abt", "or", "but", "like",
     ]

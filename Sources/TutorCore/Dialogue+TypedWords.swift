@@ -311,6 +311,13 @@ extension Reduction {
         "im confused", "i'm confused", "confused",
     ]
 
+    /// "what does that mean", or a short "why" ("why is it not b", "why not c"): about the
+    /// question on screen (a play-tester's "why is it not b" got the off-topic line).
+    static func asksAboutThisQuestion(_ typed: String) -> Bool {
+        let words = typed.split(separator: " ")
+        return explainWords.contains(typed) || (words.first == "why" && words.count <= 6)
+    }
+
     static func matches(_ typed: String, _ words: Set<String>) -> Bool {
         if words.contains(typed) { return true }
         guard typed.count >= 3 else { return false }

@@ -246,7 +246,7 @@ struct Reduction {
             // "progress" is never an answer: Progress, with the quiz waiting behind Continue (as "home").
             if Self.matches(Self.plainWords(text), Self.progressWords) { return go(.progress) }
             // "what does that mean", "i dont get it": about this question, not off-topic chat.
-            if !quiz.mode.isPracticeTest, Self.explainWords.contains(Self.plainWords(text)) {
+            if !quiz.mode.isPracticeTest, Self.asksAboutThisQuestion(Self.plainWords(text)) {
                 return quiz.phase == .answered ? explainCurrentQuestion(q) : send(.notice(.explainAfterAnswer))
             }
             switch quiz.phase {

@@ -72,6 +72,12 @@ import TutorStore
         #expect(ohio.text.contains("at most 1 passenger who is not family"), "\(ohio.text)")
         let oregon = try #require(h.fake.messages(chat: chat).last { $0.text.contains("In Oregon, a new teen driver") })
         #expect(oregon.text.contains("may carry no passengers who are not family"), "a value of 0: \(oregon.text)")
+        // "wait what about illinois" is a follow-up too (it got the off-topic line).
+        h.fake.say("wait what about illinois", chat: chat)
+        #expect(
+            h.waitForText(chat, "Illinois Rules of the Road"), "\(h.fake.messages(chat: chat).suffix(2).map(\.text))")
+        let illinois = try #require(h.fake.messages(chat: chat).last { $0.text.contains("Illinois Rules of the Road") })
+        #expect(illinois.text.contains("passenger"), "\(illinois.text)")
         await h.kill()
     }
 

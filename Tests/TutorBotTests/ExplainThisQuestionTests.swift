@@ -44,6 +44,9 @@ import Testing
             Issue.record("expected a card body, got \(view.body)")
         }
         #expect(later.last?.message == .notice(.backToTheQuiz))
+        // A short "why" is about the question too.
+        let why = Self.sent(chat.reduce(.textSent("why is it not b")))
+        #expect(why.last?.message == .notice(.backToTheQuiz), "\(why)")
         #expect(chat.state.session.quiz?.index == 0, "the quiz waits on its Next")
     }
 }
