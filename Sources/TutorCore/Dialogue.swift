@@ -2,19 +2,6 @@ import Foundation
 
 /// The dialogue of one chat as a pure function: `(state, event) → (new state, effects)`.
 public enum Dialogue {
-    /// The state an event picks, if it may pick one: what the edge looks a kept question up for
-    /// (`Session.pendingAsk`).
-    public static func statePicked(by event: Event, session: Session, states: [StateInfo]) -> String? {
-        switch event {
-        case .buttonTapped(_, .pickState(let code)?, _), .buttonTapped(_, .switchState(let code)?, _): return code
-        case .textSent(let text):
-            // "wait no i meant georgia" under "Florida — is that right?" picks Georgia.
-            return (StateMatcher.match(text, in: states) ?? StateMatcher.statedState(text, in: states))?.code
-                ?? session.proposedState
-        default: return nil
-        }
-    }
-
     /// States offered as buttons on the picker (the launch states); any other is typed.
     public static let pickerStates = ["CA", "TX", "FL", "NY", "PA", "IL", "OH", "NC", "MI", "GA", "NJ", "VA", "MA"]
     /// Longer typed text is not an answer to anything we ask, nor a question: a worried teen's

@@ -89,3 +89,19 @@ public final class Lookup<Value: Sendable>: Sendable {
         return false
     }
 }
+
+/// What the edge looks up before reducing an event, besides the typed text itself.
+extension Dialogue {
+    /// The state an event picks, if it may pick one: what the edge looks a kept question up for
+    /// (`Session.pendingAsk`).
+    public static func statePicked(by event: Event, session: Session, states: [StateInfo]) -> String? {
+        switch event {
+        case .buttonTapped(_, .pickState(let code)?, _), .buttonTapped(_, .switchState(let code)?, _): return code
+        case .textSent(let text):
+            // "wait no i meant georgia" under "Florida — is that right?" picks Georgia.
+            return (StateMatcher.match(text, in: states) ?? StateMatcher.statedState(text, in: states))?.code
+                ?? session.proposedState
+        default: return nil
+        }
+    }
+}
