@@ -33,6 +33,15 @@ public enum AskQuizPicker {
         }
     }
 
+    /// The card of the lesson teaching `q` that shares most words with it and its explanation
+    /// (the first such on a tie).
+    public static func card(teaching q: Question, banks: Banks) -> LessonCard? {
+        guard let lesson = lesson(teaching: AskRef(q.id), banks: banks) else { return nil }
+        let asked = Set(AskText.terms(q.questionText + " " + q.explanation))
+        let shared = lesson.cards.map { Set(AskText.terms($0.text)).intersection(asked).count }
+        return shared.indices.max { shared[$0] < shared[$1] }.map { lesson.cards[$0] }
+    }
+
     /// Up to three questions of the learner's pool on what `ref` says, most alike first.
     public static func questions(for ref: AskRef, banks: Banks, stateCode: String?) -> [String] {
         let pool = Set(banks.pool(for: stateCode).map(\.id))

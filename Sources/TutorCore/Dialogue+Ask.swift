@@ -33,12 +33,7 @@ extension Reduction {
     /// card of its lesson sharing most words with the question and its explanation), then Next.
     /// A play-tester's got "I only know the permit test".
     mutating func explainCurrentQuestion(_ q: Question) {
-        let asked = Set(AskText.terms(q.questionText + " " + q.explanation))
-        let lesson = AskQuizPicker.lesson(teaching: AskRef(q.id), banks: banks)
-        let card = lesson?.cards.max { a, b in
-            Set(AskText.terms(a.text)).intersection(asked).count < Set(AskText.terms(b.text)).intersection(asked).count
-        }
-        let ref = AskRef(card?.id ?? q.id)
+        let ref = AskRef(AskQuizPicker.card(teaching: q, banks: banks)?.id ?? q.id)
         guard let view = askAnswerView(ref, stateCode: askStateCode(ref)) else { return backToTheQuiz() }
         send(Reply(.askAnswer(view), buttons: answerButtons(ref, alternative: nil), picture: askPicture(ref)))
         backToTheQuiz()
@@ -51,8 +46,7 @@ extension Reduction {
         guard let quiz = state.session.quiz, quiz.phase == .answered, banks.question(quiz.currentQuestionID) != nil
         else { return resume() }
         state.session.screen = .quiz
-        let next = quiz.isLastQuestion || quiz.lives == 0 ? ButtonLabel.seeResults : .next
-        send(.notice(line), buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
+        send(.notice(line), buttons: [[nextButton(quiz)]])
     }
 
     mutating func answerAsked(_ text: String, _ asked: AskLookup) {

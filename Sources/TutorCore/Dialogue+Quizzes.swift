@@ -241,10 +241,12 @@ extension Reduction {
     }
 
     func answeredReply(_ q: Question, quiz: QuizRun, chosen: Int, timedOut: Bool = false) -> Reply {
-        let next = quiz.isLastQuestion || quiz.lives == 0 ? ButtonLabel.seeResults : .next
-        return Reply(
-            .answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)),
-            buttons: [[Button(next, .next(quiz: quiz.id, question: quiz.index))]])
+        Reply(.answered(answeredView(q, quiz: quiz, chosen: chosen, timedOut: timedOut)), buttons: [[nextButton(quiz)]])
+    }
+
+    /// Under an answered question: Next, or See results after the last (or the last life).
+    func nextButton(_ quiz: QuizRun) -> Button {
+        Button(quiz.isLastQuestion || quiz.lives == 0 ? .seeResults : .next, .next(quiz: quiz.id, question: quiz.index))
     }
 
     /// A typed answer to a fill-in question.

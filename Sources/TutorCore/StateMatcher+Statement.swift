@@ -41,13 +41,13 @@ extension StateMatcher {
         return named.first { !$0.negated }?.state
     }
 
-    /// Words around a state's name in a message that only says which state it is.
-    static let statementWords: Set<String> = [
-        "i", "im", "am", "me", "my", "we", "were", "live", "living", "in", "from", "the", "state", "of", "is", "its",
-        "it", "currently", "rn", "um", "uh", "so", "well", "oh", "ok", "okay", "wait", "no", "nah", "nope", "not",
-        "actually", "sorry", "oops", "meant", "mean", "change", "changed", "switch", "set", "move", "moved", "moving",
-        "to", "want", "wanna", "use", "make", "please", "pls", "plz", "can", "you", "u", "instead", "wrong", "thats",
-        "that", "taking", "take", "test", "permit", "ill", "be", "going", "gonna", "for", "a", "hey", "hi", "lol",
-        "bro", "nvm", "but", "im", "really", "just", "now", "new", "other", "another", "here", "there", "at",
-    ]
+    /// Words around a state's name in a message that only says which state it is: the picker's
+    /// lead-ins (`leadIn`) and the words of a correction or a request to switch.
+    static let statementWords: Set<String> = leadIn.union([
+        "me", "wait", "no", "nah", "nope", "not", "actually", "sorry", "oops", "meant", "mean", "change", "changed",
+        "switch", "set", "move", "moved", "moving", "to", "want", "wanna", "use", "make", "please", "pls", "plz",
+        "can", "you", "u", "instead", "wrong", "thats", "that", "taking", "take", "test", "permit", "ill", "be",
+        "going", "gonna", "for", "a", "hey", "hi", "lol", "bro", "nvm", "but", "really", "just", "now", "new",
+        "other", "another", "here", "there", "at",
+    ])
 }

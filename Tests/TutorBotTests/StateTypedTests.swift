@@ -10,12 +10,18 @@ import Testing
 @Suite(.serialized) struct StateTypedTests {
     let chat: Int64 = 4_401
 
-    /// A question typed before any state is kept, and answered for the state once it is picked.
-    @Test func aQuestionBeforeTheStateIsAnsweredForTheStatePicked() async throws {
+    /// A new learner, shown the state picker.
+    func atThePicker() throws -> Harness {
         let h = try Harness()
         try h.start()
         h.fake.say("/start", chat: chat)
         #expect(h.waitForText(chat, "Which state"))
+        return h
+    }
+
+    /// A question typed before any state is kept, and answered for the state once it is picked.
+    @Test func aQuestionBeforeTheStateIsAnsweredForTheStatePicked() async throws {
+        let h = try atThePicker()
         h.fake.say("can i turn right on red", chat: chat)
         #expect(h.waitForText(chat, "answer for your state"))
         h.fake.say("cali", chat: chat)  // a nickname, taken without "is that right?"
@@ -28,10 +34,7 @@ import Testing
     /// The state corrected in a sentence is the one the kept question is answered for (a
     /// play-tester's "wait no i meant georgia" got Florida's curfew).
     @Test func aKeptQuestionIsAnsweredForTheCorrectedState() async throws {
-        let h = try Harness()
-        try h.start()
-        h.fake.say("/start", chat: chat)
-        #expect(h.waitForText(chat, "Which state"))
+        let h = try atThePicker()
         h.fake.say("whats the curfew", chat: chat)
         #expect(h.waitForText(chat, "answer for your state"))
         h.fake.say("fl", chat: chat)
@@ -45,10 +48,7 @@ import Testing
 
     /// A question naming the state under "Pennsylvania — is that right?" takes it and is answered.
     @Test func aQuestionNamingTheProposedStateTakesIt() async throws {
-        let h = try Harness()
-        try h.start()
-        h.fake.say("/start", chat: chat)
-        #expect(h.waitForText(chat, "Which state"))
+        let h = try atThePicker()
         h.fake.say("im in PA", chat: chat)
         #expect(h.waitForText(chat, "is that right?"))
         h.fake.say("how many questions r on the test in pa", chat: chat)
