@@ -29,7 +29,7 @@ public struct PruneReport: Equatable, Sendable {
     public var dailyResults = 0
     /// Friendships removed over a week ago (kept until then for last week's league).
     public var friendships = 0
-    /// Typed questions older than `Retention.askDays`.
+    /// Typed questions older than `Retention.askDays` (the ask log's and those kept for a state).
     public var askedQuestions = 0
     public var seconds = 0.0
     public var total: Int {

@@ -79,11 +79,39 @@ extension TutorStore {
             """
             DELETE FROM ask_log WHERE id IN (SELECT id FROM ask_log WHERE asked_at < ? LIMIT ?)
             """, t - keep.askDays * day)
+        report.askedQuestions += try forgetKeptQuestions(before: t - keep.askDays * day)
         report.seconds = (ContinuousClock.now - started).inSecondsDouble
         return report
     }
 
     static let pruneChunk = 5_000
+
+    /// A question typed before any state was picked waits in the session (`Session.pendingAsk`)
+    /// until a state is: a learner who never picks one would keep its text for ever. It goes
+    /// with the ask log's rows. The learner row's version moves with it, so a running bot's
+    /// cached copy of the chat, question and all, is refused and read afresh (`claimVersion`).
+    func forgetKeptQuestions(before cutoff: Double) throws -> Int {
+        var removed = 0
+        while true {
+            let n = try writer.write { db -> Int in
+                let chats = try Int64.fetchAll(
+                    db,
+                    sql: """
+                        SELECT chat_id FROM session WHERE updated_at < ? AND json_extract(body, '$.pendingAsk') \
+                        IS NOT NULL LIMIT ?
+                        """, arguments: [cutoff, Self.pruneChunk])
+                for chat in chats {
+                    try db.execute(
+                        sql: "UPDATE session SET body = json_remove(body, '$.pendingAsk') WHERE chat_id = ?",
+                        arguments: [chat])
+                    try db.execute(sql: "UPDATE learner SET version = version + 1 WHERE chat_id = ?", arguments: [chat])
+                }
+                return chats.count
+            }
+            removed += n
+            if n < Self.pruneChunk { return removed }
+        }
+    }
 
     /// Database file size in bytes (main file plus WAL).
     public func fileSize() -> Int64 {

@@ -31,6 +31,22 @@ import Testing
         await h.kill()
     }
 
+    /// A kept question is text the learner typed: it goes after 14 days like the ask log, even
+    /// from the running bot's copy of the chat, and no answer comes when a state is picked later.
+    @Test func aKeptQuestionGoesAfterFourteenDays() async throws {
+        let h = try atThePicker()
+        h.fake.say("can i turn right on red", chat: chat)
+        #expect(h.waitForText(chat, "answer for your state"))
+        let store = try #require(h.bot?.store)
+        #expect(h.fake.wait { (try? store.hasPendingReplies(chatID: chat)) == false })
+        #expect(try store.prune(now: Date().addingTimeInterval(13 * 86_400)).askedQuestions == 0)
+        #expect(try store.prune(now: Date().addingTimeInterval(15 * 86_400)).askedQuestions == 1)
+        h.fake.say("texas", chat: chat)
+        #expect(h.waitForText(chat, "Texas permit test"))
+        #expect(!h.fake.messages(chat: chat).contains { $0.text.contains("📘") })
+        await h.kill()
+    }
+
     /// The state corrected in a sentence is the one the kept question is answered for (a
     /// play-tester's "wait no i meant georgia" got Florida's curfew).
     @Test func aKeptQuestionIsAnsweredForTheCorrectedState() async throws {
