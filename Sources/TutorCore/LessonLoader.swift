@@ -94,7 +94,7 @@ extension BankLoader {
     public static let cardsPerLesson = 3...6
     public static let checksPerLesson = 3...5
     public static let maxCardCharacters = 450
-    public static let maxCardAsks = 4
+    public static let maxCardAsks = 8
     public static let maxAskCharacters = 120
 
     /// What lessons are checked against: the questions, signs and states already loaded.

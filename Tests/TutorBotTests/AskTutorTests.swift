@@ -283,7 +283,10 @@ import TutorStore
     /// end): held out 77.5% / 82.7% / 86.4%, tuned on 79.1% / 95.7% / 87.8%. set-h joined (160
     /// items, blind on first use: 64.6% / 86.7% / 73.3%; it asks about cards from new angles): held
     /// out 76.0% / 84.3% / 85.7%, tuned on 77.8% / 94.6% / 86.2%. The floors on the tuning half
-    /// came down with the harder set, not a change of the bot.
+    /// came down with the harder set, not a change of the bot. Every card then got 3-4 more `asks`
+    /// (4,502, written from the cards by helpers who never saw the sets), and a general card must
+    /// hold half the question's weight (a state's own card or rule still 40%): held out 78.7% /
+    /// 87.6% / 85.7%, tuned on 82.0% / 94.6% / 86.2%.
     @Test func theQuestionSetIsAnsweredAtLeastAsWellAsWhenTuned() throws {
         let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
         let index = try AskIndex(banks: try #require(banks, "\(problems.prefix(3))"))
@@ -292,10 +295,10 @@ import TutorStore
         #expect(Set(items.map(\.state)).count >= 10)
         let held = try AskSet.evaluate(items.filter(\.isHeldOut), index: index)
         #expect(
-            held.precision >= 0.75 && held.declineRate >= 0.80 && held.stateRate >= 0.85, "held out: \(held.summary)")
+            held.precision >= 0.78 && held.declineRate >= 0.86 && held.stateRate >= 0.85, "held out: \(held.summary)")
         let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
         #expect(
-            tuned.precision >= 0.77 && tuned.declineRate >= 0.94 && tuned.stateRate >= 0.86,
+            tuned.precision >= 0.81 && tuned.declineRate >= 0.94 && tuned.stateRate >= 0.86,
             "tuned on: \(tuned.summary)"
         )
     }
