@@ -131,7 +131,13 @@ public enum AskSet {
             if right { report.answeredRight += 1 } else { report.misses.append(.init(item: item, got: got)) }
             if let specific = item.stateSpecific {
                 report.stateSpecific += 1
-                if let best = got.best, stateOf[best] ?? nil == specific { report.stateRight += 1 }
+                // A general card saying the state's rule (📍 In Ohio, …) is answered from its handbook.
+                if let best = got.best,
+                    stateOf[best] ?? nil == specific
+                        || index.corpus.saysTheRuleOf[best.raw]?.contains(specific) == true && got.stateCode == specific
+                {
+                    report.stateRight += 1
+                }
             }
         }
         return report

@@ -62,6 +62,9 @@ public struct AskCorpus: Sendable {
     /// Rule group (`StateRules.group`) → the cards and questions that state one of its rules
     /// (their `stateRules` tags): what a `rule:XX:<group>` answer says in the table's words.
     public let ruleTagged: [String: Set<String>]
+    /// A general card that says the state's own rule in place of a hedge (`Card.stateRule`) → the
+    /// states whose value the table has: for them its answer is their rule, from their handbook.
+    public let saysTheRuleOf: [String: Set<String>]
     /// State names as word sequences ("new", "york") → code, longest first.
     let stateNames: [(words: [String], code: String)]
 
@@ -182,6 +185,15 @@ public struct AskCorpus: Sendable {
             for rule in rules.keys { tagged[StateRules.group(of: rule), default: []].insert(id) }
         }
         ruleTagged = tagged
+        var says: [String: Set<String>] = [:]
+        for lessons in banks.universalLessons.values {
+            for card in lessons.flatMap(\.cards) {
+                guard let rule = card.stateRule?.rule else { continue }
+                says[card.id] = Set(
+                    banks.states.filter { banks.stateRules.sentence(rule, state: $0) != nil }.map(\.code))
+            }
+        }
+        saysTheRuleOf = says
         var df: [String: Int] = [:]
         for d in docs { for t in d.terms { df[t, default: 0] += 1 } }
         documentFrequency = df
@@ -235,9 +247,10 @@ public struct AskCorpus: Sendable {
 
     /// A misspelt word of 5+ letters ("yeild", "pedestrain", "intersecton") → the bank term within
     /// one edit (a letter added, dropped, changed, or two swapped), the most common if several.
-    public func correct(_ term: String) -> String? {
+    /// `shortest`: 4 for the stem of a longer word typed ("beems" → "beem" → "beam").
+    public func correct(_ term: String, shortest: Int = 5) -> String? {
         let x = Array(term.utf8)
-        guard x.count >= 5, documentFrequency[term] == nil else { return nil }
+        guard x.count >= shortest, documentFrequency[term] == nil else { return nil }
         var best: (String, Int)?
         for length in (x.count - 1)...(x.count + 1) {
             for candidate in longTermsByLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {

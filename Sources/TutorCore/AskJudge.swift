@@ -44,6 +44,8 @@ public struct AskTuning: Sendable, Equatable {
     public var unknownDocumentFrequency = 1.0
     /// A state's own card beats a general one that scores up to this much better.
     public var ownStateBoost = 2.2
+    /// … and this much more when the question names the state ("… in tennessee"): its law is asked.
+    public var namedStateBoost = 3.0
     /// What each of the question's word pairs found side by side in a card adds (×(1 + bonus·pairs)).
     public var pairBonus = 1.0
     /// BM25's weight of a title (a lesson's, a question's, a sign's name) against body text.
@@ -161,7 +163,7 @@ public enum AskJudge {
             if doc.ref.kind == .question, doc.topic != .stateSpecific, let generalTopic, doc.topic != generalTopic {
                 continue
             }
-            scored[i].score *= tuning.ownStateBoost
+            scored[i].score *= tuning.ownStateBoost * (query.namedState != nil ? tuning.namedStateBoost : 1)
         }
         scored.sort {
             $0.score != $1.score

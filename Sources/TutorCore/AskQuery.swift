@@ -49,14 +49,20 @@ public struct AskQuery: Sendable {
             }
             previous = own
             var terms: [String] = []
-            // A synonym is found by the word as typed or by its stem ("cyclists" as "cyclist").
-            let synonyms = AskText.synonyms[word] ?? AskText.synonyms[own] ?? []
             // An everyday English word the banks lack is not a typo of one of theirs ("grand" is not "grad").
-            let realWord = EverydayEnglish.zipf(word) != nil
+            let realWord = EverydayEnglish.zipf(word) != nil || EverydayEnglish.zipf(own) != nil
+            // A synonym is found by the word as typed, by its stem ("cyclists" as "cyclist"), or
+            // misspelt ("breathalizer" as "breathalyzer").
+            let synonyms =
+                AskText.synonyms[word] ?? AskText.synonyms[own]
+                ?? (realWord ? nil : AskText.misspeltSynonym(word).flatMap { AskText.synonyms[$0] }) ?? []
+            // A plural's 4-letter stem may be corrected too ("beems" → "beem" → "beam"); not any
+            // longer word's ("slime" → "slim" is no "slip").
+            let shortest = !realWord && word == own + "s" ? 4 : 5
             for term in [own] + synonyms.map(AskText.stem) {
                 let known =
                     corpus.documentFrequency[term] != nil || (realWord && term == own)
-                    ? term : (corpus.correct(term) ?? term)
+                    ? term : (corpus.correct(term, shortest: shortest) ?? term)
                 if !terms.contains(known) { terms.append(known) }
             }
             if seen.insert(terms.sorted()).inserted {

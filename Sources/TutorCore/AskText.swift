@@ -248,6 +248,18 @@ public enum AskText {
         "ems": ["emergency"], "paramedics": ["emergency"], "gushing": ["bleeding"],
     ]
 
+    /// The slang word of `synonyms` that `word` misspells by one edit ("breathalizer",
+    /// "earbudds"), for words of 6+ letters: shorter ones are too near other words.
+    static func misspeltSynonym(_ word: String) -> String? {
+        let x = Array(word.utf8)
+        guard x.count >= 6 else { return nil }
+        return longSynonymKeys.first { key in
+            abs(key.bytes.count - x.count) <= 1 && AskCorpus.withinOneEdit(x, key.bytes)
+        }?.key
+    }
+    static let longSynonymKeys: [(key: String, bytes: [UInt8])] = synonyms.keys.sorted()
+        .filter { $0.utf8.count >= 6 }.map { ($0, Array($0.utf8)) }
+
     /// The subjects a lesson's title lists ("Schools, work zones, guide signs") that one card is
     /// about: those most of whose words (`terms`) `cardTerms` holds. nil when the title stands whole:
     /// it names one subject, or the card names none of them ("headlights" under "lights"), or all.

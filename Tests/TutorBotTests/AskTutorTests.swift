@@ -230,6 +230,17 @@ import TutorStore
         #expect(parent?.hasPrefix("rule:IL:supervised") == true || parent?.hasPrefix("il-") == true, "\(parent ?? "")")
         // An everyday word the banks lack is not a typo of one of theirs.
         #expect(AskQuery("my grand dad drives", corpus: index.corpus).groups.first == ["grand"])
+        // A misspelt slang word is still the slang word; a plural's short stem is corrected (a
+        // blind set's "breathalizer" and "high beems" were declined), but not a word of English.
+        #expect(AskQuery("refuse a breathalizer", corpus: index.corpus).groups.last?.contains("breath") == true)
+        #expect(AskQuery("high beems", corpus: index.corpus).groups.last == ["beam"])
+        #expect(AskQuery("who sings highway to hell", corpus: index.corpus).groups.first == ["sing"])
+        #expect(try index.lookUp("when do i use high beems", learnerState: "CO").best != nil)
+        // Asked about a named state, that state's card answers, not a general one sharing more words.
+        // (It got the general card "report the crash to the police or your state's DMV".)
+        let named = try index.lookUp(
+            "how much damage does a crash need before i have to report it in illinois", learnerState: "WI")
+        #expect(named.best?.raw == "rule:IL:crashReportDamage", "\(named.best?.raw ?? "declined")")
     }
 
     /// Greetings and questions to the bot are chat ("good morning" shares "morning" with a glare
@@ -286,7 +297,10 @@ import TutorStore
     /// came down with the harder set, not a change of the bot. Every card then got 3-4 more `asks`
     /// (4,502, written from the cards by helpers who never saw the sets), and a general card must
     /// hold half the question's weight (a state's own card or rule still 40%): held out 78.7% /
-    /// 87.6% / 85.7%, tuned on 82.0% / 94.6% / 86.2%.
+    /// 87.6% / 85.7%, tuned on 82.0% / 94.6% / 86.2%. Then typos of slang and plurals, a named
+    /// state's own cards first, and a general card saying the state's rule counted as the state's
+    /// (it shows "📍 In Ohio, …" and cites Ohio's handbook): 79.5% / 87.6% / 89.1%, tuned on 83.2% /
+    /// 94.6% / 90.3%.
     @Test func theQuestionSetIsAnsweredAtLeastAsWellAsWhenTuned() throws {
         let (banks, problems) = try BankFiles.load("\(repoRoot)/Banks")
         let index = try AskIndex(banks: try #require(banks, "\(problems.prefix(3))"))
@@ -295,10 +309,10 @@ import TutorStore
         #expect(Set(items.map(\.state)).count >= 10)
         let held = try AskSet.evaluate(items.filter(\.isHeldOut), index: index)
         #expect(
-            held.precision >= 0.78 && held.declineRate >= 0.86 && held.stateRate >= 0.85, "held out: \(held.summary)")
+            held.precision >= 0.79 && held.declineRate >= 0.87 && held.stateRate >= 0.88, "held out: \(held.summary)")
         let tuned = try AskSet.evaluate(items.filter { !$0.isHeldOut }, index: index)
         #expect(
-            tuned.precision >= 0.81 && tuned.declineRate >= 0.94 && tuned.stateRate >= 0.86,
+            tuned.precision >= 0.83 && tuned.declineRate >= 0.94 && tuned.stateRate >= 0.90,
             "tuned on: \(tuned.summary)"
         )
     }
