@@ -58,6 +58,8 @@ public struct AskCorpus: Sendable {
     public let documentFrequency: [String: Int]
     /// Terms of 4+ letters by length, as bytes, for typo correction.
     let longTermsByLength: [Int: [(term: String, bytes: [UInt8])]]
+    /// The banks' words of 5+ letters by length, as bytes, with their terms (`correct(word:)`).
+    let wordsByLength: [Int: [(bytes: [UInt8], term: String)]]
     public let stateCodes: Set<String>
     /// Rule group (`StateRules.group`) → the cards and questions that state one of its rules
     /// (their `stateRules` tags): what a `rule:XX:<group>` answer says in the table's words.
@@ -140,6 +142,7 @@ public struct AskCorpus: Sendable {
         let slices = 4
         let all = sources
         let built = Mutex<[[AskDocument]]>(Array(repeating: [], count: slices))
+        let spelled = Mutex<[String: String]>([:])
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = stride(from: slice, to: all.count, by: slices)
             var cache = AskText.TermCache()
@@ -158,6 +161,8 @@ public struct AskCorpus: Sendable {
                 return document
             }
             built.withLock { $0[slice] = part }
+            let words = cache.spelledWords
+            spelled.withLock { all in for (word, term) in words { all[word] = term } }
         }
         let parts = built.withLock { $0 }
         var docs: [AskDocument] = []
@@ -197,6 +202,10 @@ public struct AskCorpus: Sendable {
         var df: [String: Int] = [:]
         for d in docs { for t in d.terms { df[t, default: 0] += 1 } }
         documentFrequency = df
+        wordsByLength = Dictionary(
+            grouping: spelled.withLock { $0 }.filter { df[$0.value] != nil }.sorted { $0.key < $1.key }
+                .map { (bytes: Array($0.key.utf8), term: $0.value) },
+            by: { $0.bytes.count })
         longTermsByLength = Dictionary(
             grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { ($0, Array($0.utf8)) },
             by: { $0.1.count })
@@ -248,12 +257,28 @@ public struct AskCorpus: Sendable {
     /// A misspelt word of 5+ letters ("yeild", "pedestrain", "intersecton") → the bank term within
     /// one edit (a letter added, dropped, changed, or two swapped), the most common if several.
     /// `shortest`: 4 for the stem of a longer word typed ("beems" → "beem" → "beam").
-    public func correct(_ term: String, shortest: Int = 5) -> String? {
+    /// `evenIfKnown`: also a term the banks hold (a typo in a card's `asks`).
+    public func correct(_ term: String, shortest: Int = 5, evenIfKnown: Bool = false) -> String? {
         let x = Array(term.utf8)
-        guard x.count >= shortest, documentFrequency[term] == nil else { return nil }
+        guard x.count >= shortest, evenIfKnown || documentFrequency[term] == nil else { return nil }
         var best: (String, Int)?
         for length in (x.count - 1)...(x.count + 1) {
             for candidate in longTermsByLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {
+                let df = documentFrequency[candidate.term] ?? 0
+                if best == nil || df > best!.1 { best = (candidate.term, df) }
+            }
+        }
+        return best?.0
+    }
+
+    /// A misspelt word whose stem is no term ("drivng", "safley", "oncomming") → the term of the
+    /// banks' word within one edit of it as typed ("driving" → "driv"), the most common if several.
+    public func correct(word: String) -> String? {
+        let x = Array(word.utf8)
+        guard x.count >= 5 else { return nil }
+        var best: (String, Int)?
+        for length in (x.count - 1)...(x.count + 1) {
+            for candidate in wordsByLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {
                 let df = documentFrequency[candidate.term] ?? 0
                 if best == nil || df > best!.1 { best = (candidate.term, df) }
             }

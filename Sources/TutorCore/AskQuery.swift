@@ -60,10 +60,15 @@ public struct AskQuery: Sendable {
             // longer word's ("slime" → "slim" is no "slip").
             let shortest = !realWord && word == own + "s" ? 4 : 5
             for term in [own] + synonyms.map(AskText.stem) {
-                let known =
-                    corpus.documentFrequency[term] != nil || (realWord && term == own)
-                    ? term : (corpus.correct(term, shortest: shortest) ?? term)
-                if !terms.contains(known) { terms.append(known) }
+                let df = corpus.documentFrequency[term]
+                // A typo a card's asks hold too ("how many hours of drivng") is still the word it
+                // misspells: found in every card that spells it, not only in that one.
+                let maybeTypo = term == own && !realWord && (df ?? 0) <= Self.typoDocuments
+                let fixed =
+                    df == nil && !(realWord && term == own) || maybeTypo
+                    ? Self.correction(term, typed: term == own ? word : nil, shortest: shortest, corpus: corpus) : nil
+                if df != nil || fixed == nil, !terms.contains(term) { terms.append(term) }
+                if let fixed, !terms.contains(fixed) { terms.append(fixed) }
             }
             if seen.insert(terms.sorted()).inserted {
                 groups.append(terms)
@@ -87,6 +92,22 @@ public struct AskQuery: Sendable {
         let known = roadLift.compactMap { $0 }
         return known.isEmpty ? 0 : known.reduce(0) { $0 + min(4, max(-1, $1)) } / Double(known.count)
     }
+
+    /// The bank term `term` misspells, by its stem or as `typed` ("drivign" → "driving" → "driv"),
+    /// the one more documents hold; nil if none is more common than `term` itself.
+    static func correction(_ term: String, typed: String?, shortest: Int, corpus: AskCorpus) -> String? {
+        let candidates = [
+            corpus.correct(term, shortest: shortest, evenIfKnown: true), typed.flatMap { corpus.correct(word: $0) },
+        ]
+        let df = { (t: String) in corpus.documentFrequency[t] ?? 0 }
+        guard let best = candidates.compactMap({ $0 }).max(by: { df($0) < df($1) }), best != term,
+            df(best) > df(term)
+        else { return nil }
+        return best
+    }
+
+    /// A term in at most this many documents and not English may be a typo the banks hold.
+    static let typoDocuments = 5
 
     /// A word missing from `EverydayEnglish` is rarer than this in English.
     static let unlistedZipf = 3.5

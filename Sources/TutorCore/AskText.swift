@@ -123,6 +123,15 @@ public enum AskText {
             return out
         }
 
+        /// Each word of 5+ letters met, with its term ("driving" → "driv"): what a typo of a word
+        /// is corrected to when its stem is no term ("drivng" is one edit from "driving").
+        public var spelledWords: [(word: String, term: String)] {
+            entries.compactMap { word, entry in
+                guard word.utf8.count >= 5, case .term(let term) = entry else { return nil }
+                return (word, term)
+            }
+        }
+
         private mutating func entry(_ word: String) -> Entry {
             if let known = entries[word] { return known }
             let entry: Entry =

@@ -236,6 +236,10 @@ import TutorStore
         #expect(AskQuery("high beems", corpus: index.corpus).groups.last == ["beam"])
         #expect(AskQuery("who sings highway to hell", corpus: index.corpus).groups.first == ["sing"])
         #expect(try index.lookUp("when do i use high beems", learnerState: "CO").best != nil)
+        // A typo one card's asks hold too ("drivng") is still the word it misspells, in every card.
+        #expect(AskQuery("hours of drivng", corpus: index.corpus).groups.last?.contains("driv") == true)
+        // A word whose stem is no term is corrected as typed ("drivign" is one edit from "driving").
+        #expect(AskQuery("drivign lessons", corpus: index.corpus).groups.first?.contains("driv") == true)
         // Asked about a named state, that state's card answers, not a general one sharing more words.
         // (It got the general card "report the crash to the police or your state's DMV".)
         let named = try index.lookUp(
