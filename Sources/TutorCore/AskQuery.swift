@@ -34,8 +34,10 @@ public struct AskQuery: Sendable {
         // Nerves about the test are no reason to decline a question about the test ("how many
         // questions are on it, im so nervous im going to fail"): feelings count only elsewhere.
         let aside = aboutTheTest ? AskText.feelingWords : []
+        let offTopicWords = words.filter { AskText.offTopicWords.contains($0) && !aside.contains($0) }
+        let onlyEveryday = offTopicWords.allSatisfy(AskText.everydayOffTopicWords.contains)
         offTopic =
-            words.contains { AskText.offTopicWords.contains($0) && !aside.contains($0) }
+            !offTopicWords.isEmpty && !onlyEveryday
             || (!aboutTheTest && Self.offTopicPhrase(words))
             || (aboutTheTest && Self.offTopicPhrase(words, feelings: false))
         var seen = Set<[String]>()
@@ -75,6 +77,12 @@ public struct AskQuery: Sendable {
                 roadLift.append(Self.roadLift(word, terms: terms, corpus: corpus))
             }
         }
+        // An everyday word ("weather", "music", "mall") is chat unless a clear road word is asked with it.
+        if !offTopicWords.isEmpty, onlyEveryday, !offTopic {
+            offTopic = !zip(groups, roadLift).contains { group, lift in
+                (lift ?? 0) >= Self.clearRoadLift && !group.contains { AskText.everydayOffTopicWords.contains($0) }
+            }
+        }
         // Numbers and nothing else ("whats 2+2", "15 times 12") are arithmetic, not the road: a card
         // holding "12 to 15 seconds" is no answer.
         // (A number's group may hold its word too: "2" and "two".)
@@ -105,6 +113,9 @@ public struct AskQuery: Sendable {
         else { return nil }
         return best
     }
+
+    /// A word the banks use this much more than everyday English (log10) is plainly about the road.
+    static let clearRoadLift = 3.0
 
     /// A term in at most this many documents and not English may be a typo the banks hold.
     static let typoDocuments = 5

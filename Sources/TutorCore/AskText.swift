@@ -288,6 +288,16 @@ public enum AskText {
         "nervous", "worried", "anxious", "sad", "lonely", "stupid", "dumb", "bored",
     ]
 
+    /// Words of `offTopicWords` that a road question holds too ("driving in bad weather", "music
+    /// while driving", "drive my friends to the mall", "i work till midnight at a pizza place"):
+    /// they put a question outside the permit test only when it holds no clear road word.
+    public static let everydayOffTopicWords: Set<String> = [
+        "weather", "music", "song", "songs", "mall", "pizza", "game", "games", "date", "buy", "job", "jobs",
+        "college", "sound", "battery", "app", "apps", "settings", "update", "hungry", "bored",
+        "sad", "lonely", "nervous", "worried", "anxious", "dumb", "stupid", "feelings", "boyfriend", "girlfriend",
+        "story", "final", "finals", "favorite", "favourite", "annoying", "cheap", "cheaper", "likes", "love",
+    ]
+
     /// Words that put a question outside the permit test whatever else it says ("the speed of
     /// light", "right of way in a relationship"): the judge declines a question holding one.
     public static let offTopicWords: Set<String> = [

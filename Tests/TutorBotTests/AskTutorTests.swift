@@ -236,6 +236,13 @@ import TutorStore
         #expect(AskQuery("high beems", corpus: index.corpus).groups.last == ["beam"])
         #expect(AskQuery("who sings highway to hell", corpus: index.corpus).groups.first == ["sing"])
         #expect(try index.lookUp("when do i use high beems", learnerState: "CO").best != nil)
+        // An everyday word of chat is no reason to decline a road question ("bad weather" was declined
+        // whatever else it said); without a road word it still is chat.
+        #expect(try index.lookUp("how do i drive in bad weather", learnerState: "TX").best != nil)
+        #expect(!AskQuery("can i drive my friends to the mall", corpus: index.corpus).offTopic)
+        for chat in ["whats the weather today", "recommend me a song", "how much is car insurance for a 16 year old"] {
+            #expect(try index.lookUp(chat, learnerState: "TX").best == nil, "\(chat)")
+        }
         // A typo one card's asks hold too ("drivng") is still the word it misspells, in every card.
         #expect(AskQuery("hours of drivng", corpus: index.corpus).groups.last?.contains("driv") == true)
         // A word whose stem is no term is corrected as typed ("drivign" is one edit from "driving").
