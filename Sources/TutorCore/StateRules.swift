@@ -54,6 +54,9 @@ public struct StateRuleEntry: Equatable, Sendable {
     public var value: StateRuleValue?
     /// One plain sentence of conditions or exceptions, shown after the rule.
     public var detail: String?
+    /// The state's own wording of the rule, in place of the rule's `says` where the common wording
+    /// would mislead (New Jersey's night limit allows no driving at all, not "without an adult").
+    public var says: String?
     public var source: String
     /// The day the value was checked (YYYY-MM-DD).
     public var checked: String
@@ -128,7 +131,13 @@ public struct StateRules: Sendable {
             return nil
         }
         var template: String
-        if case .yesNo(false) = value, let no = rule.saysNo { template = no } else { template = rule.says }
+        if let own = entry.says {
+            template = own
+        } else if case .yesNo(false) = value, let no = rule.saysNo {
+            template = no
+        } else {
+            template = rule.says
+        }
         // "at most 0 passengers" reads "no passengers"; "at most 1 passengers", "1 passenger".
         if case .number(let n) = value, n == 0 || n == 1 {
             template = Self.countWording(template, one: n == 1)

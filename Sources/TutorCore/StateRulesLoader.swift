@@ -58,6 +58,10 @@ extension BankLoader {
                 var entry = StateRuleEntry(value: nil, detail: v["detail"]?.string, source: "", checked: "")
                 entry.source = Fields(file: file, id: "\(code) \(rule.id)", value: v).string("source", &p) ?? ""
                 entry.checked = v["checked"]?.string ?? ""
+                if let says = v["says"] {
+                    entry.says = says.string
+                    if entry.says.map(isBlank) ?? true { f.bad(rule.id, "says must be a sentence", &p) }
+                }
                 if !isDay(entry.checked) { f.bad(rule.id, "checked must be a day, YYYY-MM-DD", &p) }
                 if let raw = v["value"], !raw.isNull {
                     entry.value = ruleValue(raw, rule.kind)
