@@ -103,6 +103,8 @@ struct AskAnswerContext {
     var sign: Sign?
     /// The state's test card, rendered by its own template (HTML).
     var stateCard: String?
+    /// The state whose test card doesn't cover what was asked (`AskAnswerView.beyondTheCard`).
+    var beyondTheCard: String?
     var otherState: String?
     var source: String
 
@@ -113,6 +115,7 @@ struct AskAnswerContext {
         case .sign(let s): sign = Sign(name: s.name, meaning: s.meaning, rule: s.rule)
         case .state(let s):
             stateCard = prompts.stateCard(StateCardContext(s)).trimmingCharacters(in: .whitespacesAndNewlines)
+            beyondTheCard = v.beyondTheCard ? s.state.name : nil
         }
         otherState = v.otherState
         let section = v.section ?? prompts.topicName(v.topic)

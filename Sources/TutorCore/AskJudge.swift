@@ -14,6 +14,8 @@ public struct AskLookup: Equatable, Sendable {
     /// Plainly about something else ("tell me a joke", "do my homework"): declined even when it
     /// doesn't read as a question.
     public var offTopic = false
+    /// About the test, but asking what the state's test card doesn't say (`AskQuery.beyondTheTestCard`).
+    public var beyondTheStateCard = false
 
     public init(best: AskRef? = nil, alternative: AskRef? = nil, stateCode: String? = nil, nearestTopics: [Topic] = [])
     {
@@ -101,9 +103,10 @@ public enum AskJudge {
         public var wordsMatched = 0
     }
 
-    /// The state whose rules answer the question: the one it names, else the learner's.
+    /// The state whose rules answer the question: the one it names, else the learner's (also
+    /// when it names one to compare: "in cali u needed 50 hours, is it the same here").
     public static func targetState(_ query: AskQuery, learnerState: String?) -> String? {
-        query.namedState ?? learnerState
+        query.namedToCompare && learnerState != nil ? learnerState : query.namedState ?? learnerState
     }
 
     /// Each word's weight: its idf, the rarest of its alternatives; a word the banks never use
@@ -163,7 +166,8 @@ public enum AskJudge {
             if doc.ref.kind == .question, doc.topic != .stateSpecific, let generalTopic, doc.topic != generalTopic {
                 continue
             }
-            scored[i].score *= tuning.ownStateBoost * (query.namedState != nil ? tuning.namedStateBoost : 1)
+            let named = query.namedState != nil && query.namedState == target
+            scored[i].score *= tuning.ownStateBoost * (named ? tuning.namedStateBoost : 1)
         }
         scored.sort {
             $0.score != $1.score
@@ -199,6 +203,7 @@ public enum AskJudge {
     ) -> AskLookup {
         var lookup = AskLookup(stateCode: targetState(query, learnerState: learnerState))
         lookup.offTopic = query.offTopic
+        lookup.beyondTheStateCard = query.beyondTheTestCard
         let scored = ranked(query, candidates: candidates, corpus: corpus, learnerState: learnerState, tuning: tuning)
         var topics: [Topic] = []
         for s in scored.prefix(6) {

@@ -8,6 +8,9 @@ public struct AskQuery: Sendable {
     public var groups: [[String]] = []
     /// A state the question names ("left on red in missouri"): it is answered for that state.
     public var namedState: String?
+    /// The state is named to compare with the learner's own ("is it the same here", "like in
+    /// cali"): the learner's state answers (a teen who moved got California's rules three times).
+    public var namedToCompare = false
     /// A word that puts the question outside the permit test ("homework", "the speed of light").
     public var offTopic = false
     /// Neighbouring meaningful words ("weaving lane", "fire hydrant", "right red"): a card holding
@@ -16,6 +19,9 @@ public struct AskQuery: Sendable {
     /// About the test itself (how many questions, the pass mark, timed, sections), the permit age
     /// or the handbook: the state's test card answers, from `states.json`, never a lesson's prose.
     public var aboutTheTest = false
+    /// About the test, asking what its card doesn't say: taking it online, on paper or in another
+    /// language, what to bring, what it costs, retakes (a play-tester got the same card five times).
+    public var beyondTheTestCard = false
     /// Per group: how much more the banks use the word than everyday English does (log10 of the
     /// ratio of its share of documents to its share of English words, `EverydayEnglish`). "lane",
     /// "yield", "brake" are far above 2; "morning", "name", "cup" under it.
@@ -25,12 +31,24 @@ public struct AskQuery: Sendable {
         var words = AskText.words(text)
         if let (range, code) = Self.stateName(in: words, corpus: corpus) {
             namedState = code
+            // "here" before the state ("the limit here, in cali its 65"), or asking whether it is
+            // the same ("is it the same here"), is the learner's state; not "my dad does it here"
+            // after "were moving to missouri".
+            let before = words[..<range.lowerBound]
+            let here = words.firstIndex(of: "here")
+            namedToCompare =
+                before.suffix(1) == ["like"] || before.suffix(2) == ["like", "in"]
+                || here.map { $0 < range.lowerBound } == true
+                || (here != nil && !Set(words).isDisjoint(with: ["same", "too", "also", "different"]))
             words.removeSubrange(range)
         } else if words.contains("nyc") {
             // New York City's rules are New York's; the word stays, as the city's own rules say "city".
             namedState = "NY"
         }
         aboutTheTest = Self.asksAboutTheTest(Set(words))
+        beyondTheTestCard =
+            (aboutTheTest || !Set(words).isDisjoint(with: ["test", "exam", "dmv", "written", "knowledge"]))
+            && !Set(words).isDisjoint(with: Self.beyondTheTestCardWords)
         // Nerves about the test are no reason to decline a question about the test ("how many
         // questions are on it, im so nervous im going to fail"): feelings count only elsewhere.
         let aside = aboutTheTest ? AskText.feelingWords : []
@@ -116,6 +134,13 @@ public struct AskQuery: Sendable {
 
     /// A word the banks use this much more than everyday English (log10) is plainly about the road.
     static let clearRoadLift = 3.0
+
+    static let beyondTheTestCardWords: Set<String> = [
+        "online", "home", "computer", "paper", "tablet", "language", "languages", "spanish", "english", "bring",
+        "documents", "document", "id", "birth", "certificate", "proof", "cost", "costs", "fee", "fees", "pay",
+        "appointment", "schedule", "walk", "retake", "retakes", "retaking", "retest", "again", "fail", "failed",
+        "failing", "multiple", "choice", "format", "hard", "difficult", "easy", "oral", "audio",
+    ]
 
     /// A term in at most this many documents and not English may be a typo the banks hold.
     static let typoDocuments = 5

@@ -276,6 +276,12 @@ public enum AskText {
         let subjects = title.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard subjects.count > 1 else { return nil }
+        // One subject put two ways, not two subjects: "Levels 2 and 3" (a card was headed "3"),
+        // "Provisional and full license" (one was headed "Provisional").
+        if subjects.contains(where: { $0.allSatisfy(\.isNumber) }) { return nil }
+        let sharedHead =
+            subjects.count == 2 && !title.contains(",") && !subjects[0].contains(" ") && subjects[1].contains(" ")
+        if sharedHead { return nil }
         let kept = subjects.filter { subject in
             let words = terms(subject)
             return !words.isEmpty && words.filter(cardTerms.contains).count * 2 > words.count

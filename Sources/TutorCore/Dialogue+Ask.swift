@@ -51,12 +51,13 @@ extension Reduction {
 
     mutating func answerAsked(_ text: String, _ asked: AskLookup) {
         effects.append(.recordAsk(AskRecord(text: text, ref: asked.best?.raw, askedAt: ctx.now)))
-        guard let ref = asked.best, let view = askAnswerView(ref, stateCode: asked.stateCode) else {
+        guard let ref = asked.best, var view = askAnswerView(ref, stateCode: asked.stateCode, question: text) else {
             send(
                 .askDeclined(AskDeclinedView(topics: asked.nearestTopics)),
                 buttons: declinedButtons(asked.nearestTopics))
             return
         }
+        view.beyondTheCard = ref.kind == .state && asked.beyondTheStateCard
         send(
             Reply(
                 .askAnswer(view), buttons: answerButtons(ref, alternative: asked.alternative), picture: askPicture(ref))
@@ -98,7 +99,9 @@ extension Reduction {
         return named.prefix(1).uppercased() + named.dropFirst()
     }
 
-    func askAnswerView(_ ref: AskRef, stateCode: String?) -> AskAnswerView? {
+    /// `question`: what was typed, so a state's rules asked together lead with the one it asks
+    /// about ("passenger limit" got the night limit first).
+    func askAnswerView(_ ref: AskRef, stateCode: String?, question: String? = nil) -> AskAnswerView? {
         let answeringState = stateCode.flatMap(banks.state)
         let other = answeringState.flatMap { $0.code != learner.stateCode ? $0.name : nil }
         switch ref.kind {
@@ -125,14 +128,14 @@ extension Reduction {
             guard let sign = banks.signs.first(where: { $0.id == ref.id }) else { return nil }
             return AskAnswerView(body: .sign(sign), topic: .roadSigns, handbook: nil, section: nil, otherState: nil)
         case .rule:
-            guard let (code, group) = ref.rule, let info = banks.state(code),
-                case let sentences = banks.stateRules.sentences(group: group, state: info), !sentences.isEmpty,
-                // Headed by a rule it says: Georgia's unconfirmed curfew hour is not said, and its
-                // answer was headed "Night limit (curfew)" over the passenger rule.
-                let title = banks.stateRules.rules(inGroup: group).first(where: {
-                    banks.stateRules.sentence($0.id, state: info) != nil
-                })?.title
-            else { return nil }
+            guard let (code, group) = ref.rule, let info = banks.state(code) else { return nil }
+            // Headed by a rule it says: Georgia's unconfirmed curfew hour is not said, and its
+            // answer was headed "Night limit (curfew)" over the passenger rule.
+            let said = Self.askedFirst(banks.stateRules.rules(inGroup: group), question: question).compactMap { rule in
+                banks.stateRules.sentence(rule.id, state: info).map { (rule.title, $0) }
+            }
+            guard let title = said.first?.0 else { return nil }
+            let sentences = said.map(\.1)
             return AskAnswerView(
                 body: .card(title: title, text: "📍 " + sentences.joined(separator: "\n📍 ")), topic: .stateSpecific,
                 handbook: info.handbook, section: title, otherState: other)
@@ -145,6 +148,20 @@ extension Reduction {
                         permitAgeDetail: banks.stateRules.entry("permitAge", state: info.code)?.detail)),
                 topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
         }
+    }
+
+    /// The rules the question's words name first ("how many friends can ride with me": the
+    /// passenger limit before the night limit), the table's order otherwise.
+    static func askedFirst(_ rules: [StateRule], question: String?) -> [StateRule] {
+        guard let question, rules.count > 1 else { return rules }
+        var asked = Set<String>()
+        for word in AskText.rewritingPhrases(AskText.words(question)) {
+            let own = AskText.stem(word)
+            asked.insert(own)
+            for synonym in AskText.synonyms[word] ?? AskText.synonyms[own] ?? [] { asked.insert(AskText.stem(synonym)) }
+        }
+        let named = rules.map { rule in AskText.terms(rule.title + " " + rule.says).filter(asked.contains).count }
+        return rules.indices.sorted { named[$0] != named[$1] ? named[$0] > named[$1] : $0 < $1 }.map { rules[$0] }
     }
 
     func askPicture(_ ref: AskRef) -> String? {

@@ -29,11 +29,17 @@ extension Reduction {
     /// "whats the speed limit near a school", "how do i parallel park?": a teen asking the bot
     /// something, who was told only "I didn't catch that".
     static func readsAsAQuestion(_ text: String) -> Bool {
-        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        let lowered = text.lowercased()
+        let words = lowered.split(whereSeparator: { !$0.isLetter && $0 != "'" })
         guard words.count >= 3 else { return false }
-        // "wait whats a yield sign look like", "ok so how do i merge": the opener after a lead-in.
-        let opener = words.first { !questionLeadIns.contains(String($0)) }.map(String.init) ?? ""
-        return text.trimmingCharacters(in: .whitespaces).hasSuffix("?") || questionOpeners.contains(opener)
+        if lowered.contains("?") || ["or nah", "or no", "or not"].contains(where: lowered.hasSuffix) { return true }
+        // "wait whats a yield sign look like", "ok so how do i merge": the opener after a lead-in,
+        // in any sentence ("wait in cali it was 25 near schools. why is it 15 here").
+        return lowered.split(whereSeparator: { ".!;,".contains($0) }).contains { sentence in
+            let words = sentence.split(whereSeparator: { !$0.isLetter && $0 != "'" })
+            let opener = words.first { !questionLeadIns.contains(String($0)) }.map(String.init) ?? ""
+            return questionOpeners.contains(opener)
+        }
     }
 
     static let questionLeadIns: Set<String> = [

@@ -17,6 +17,9 @@ public struct AskAnswerView: Equatable, Sendable {
     public var section: String?
     /// The question named a state other than the learner's: the answer says whose rule it is.
     public var otherState: String?
+    /// The state's test card answers a question it doesn't cover (taking it online, what to
+    /// bring, retakes): the answer says so before the card, rather than pass it off as the answer.
+    public var beyondTheCard = false
 }
 
 public struct AskDeclinedView: Equatable, Sendable {

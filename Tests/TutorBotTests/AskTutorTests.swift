@@ -43,6 +43,21 @@ import TutorStore
         await h.kill()
     }
 
+    /// A question about the test that its card doesn't answer (retakes, online, what to bring) says
+    /// so before the card: a play-tester got the same card for five such questions, as if it answered.
+    @Test func aTestQuestionTheCardDoesNotAnswerSaysSo() async throws {
+        let h = try texan()
+        h.fake.say("if i fail the permit test can i take it again the same day", chat: chat)
+        #expect(h.waitForText(chat, "I don't have that detail for Texas"))
+        let answer = try #require(h.fake.messages(chat: chat).last { $0.text.contains("🤷") })
+        #expect(answer.text.contains("The Texas permit test"), "\(answer.text)")
+        h.fake.say("how many questions are on the test", chat: chat)
+        #expect(
+            h.fake.wait { h.fake.messages(chat: chat).filter { $0.text.contains("The Texas permit test") }.count == 3 })
+        #expect(!(h.fake.messages(chat: chat).last?.text.contains("🤷") ?? true))
+        await h.kill()
+    }
+
     @Test func anotherStatesRuleIsAnsweredForThatStateAndSaysSo() async throws {
         let h = try texan()
         h.fake.say("can you turn left on red in missouri?", chat: chat)
@@ -243,6 +258,17 @@ import TutorStore
         for chat in ["whats the weather today", "recommend me a song", "how much is car insurance for a 16 year old"] {
             #expect(try index.lookUp(chat, learnerState: "TX").best == nil, "\(chat)")
         }
+        // A state named to compare is not the state asked about ("like in cali", "the same here").
+        let moved = "in cali u need 50 hours of practice, is it the same here"
+        #expect(AskJudge.targetState(AskQuery(moved, corpus: index.corpus), learnerState: "AZ") == "AZ")
+        let freeway = "whats the speed limit on the freeway here, in cali its 65"
+        #expect(AskJudge.targetState(AskQuery(freeway, corpus: index.corpus), learnerState: "AZ") == "AZ")
+        let moving = "were moving to missouri, can u turn left on red there? my dad does it here all the time"
+        #expect(AskJudge.targetState(AskQuery(moving, corpus: index.corpus), learnerState: "TX") == "MO")
+        // New Jersey's night limit is its own wording: no driving in those hours, not "without an adult".
+        let nj = try #require(banks?.states.first { $0.code == "NJ" })
+        let curfew = try #require(banks?.stateRules.sentence("newDriverNightLimit", state: nj))
+        #expect(curfew.contains("may not drive from 11:01 p.m.") && !curfew.contains("without"), "\(curfew)")
         // A typo one card's asks hold too ("drivng") is still the word it misspells, in every card.
         #expect(AskQuery("hours of drivng", corpus: index.corpus).groups.last?.contains("driv") == true)
         // A word whose stem is no term is corrected as typed ("drivign" is one edit from "driving").

@@ -92,6 +92,28 @@ import Testing
         let both = "Phones down, and no alcohol at all under 21."
         #expect(Reduction.titleOfTheCard("Phones, points and alcohol", cardText: both) == "Phones and alcohol")
         #expect(Reduction.titleOfTheCard("Phones and alcohol", cardText: "Buckle up.") == "Phones and alcohol")
+        // One subject put two ways is not split: play-testers saw cards headed "3" and "Provisional".
+        let level3 = "At Level 3 you have a full provisional license."
+        #expect(Reduction.titleOfTheCard("Levels 2 and 3", cardText: level3) == "Levels 2 and 3")
+        let provisional = "With a provisional license, one passenger under 20."
+        #expect(
+            Reduction.titleOfTheCard("Provisional and full license", cardText: provisional)
+                == "Provisional and full license")
+    }
+
+    /// A state's rules asked together lead with the one the question names ("passenger limit" got
+    /// the night limit first).
+    @Test func aStatesRulesLeadWithTheOneAsked() {
+        let night = StateRule(
+            id: "newDriverNightLimit", kind: .hours, title: "Night limit (curfew) for new teen drivers",
+            says: "a new teen driver may not drive without a licensed adult from {value}.")
+        let passengers = StateRule(
+            id: "newDriverPassengerLimit", kind: .number, title: "Passenger limit for new teen drivers",
+            says: "a new teen driver may carry at most {value} passengers who are not family.")
+        let ids = { (q: String?) in Reduction.askedFirst([night, passengers], question: q).map(\.id) }
+        #expect(ids("how many friends can ride with me") == ["newDriverPassengerLimit", "newDriverNightLimit"])
+        #expect(ids("whats the curfew") == ["newDriverNightLimit", "newDriverPassengerLimit"])
+        #expect(ids(nil) == ["newDriverNightLimit", "newDriverPassengerLimit"])
     }
 
     /// Start → NY → quick quiz → typed answer → Next: the state after each step, whole.

@@ -155,6 +155,13 @@ import Testing
         for q in ["wait whats a yield sign look like", "ok so how do i merge", "sorry quick question where do i park"] {
             #expect(Reduction.readsAsAQuestion(q), "\(q)")
         }
+        // A play-test's questions after a story or a first sentence were dropped mid-quiz.
+        for q in [
+            "wait in cali it was 25 near schools. why is it 15 here", "my mom honked at a guy, is honking illegal",
+            "honking at people is illegal or nah",
+        ] {
+            #expect(Reduction.readsAsAQuestion(q), "\(q)")
+        }
         var s = w.started()
         _ = w.reduce(&s, .commandSent(.settings, payload: nil))
         #expect(w.messages(w.reduce(&s, .textSent("hmm"))).first == .notice(.didNotCatchThat))
