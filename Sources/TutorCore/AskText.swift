@@ -242,6 +242,8 @@ public enum AskText {
         "hrs": ["hour"], "parts": ["section"], "mom": ["parent", "supervised"], "dad": ["parent", "supervised"],
         "parents": ["parent", "supervised"],
         "parent": ["supervised"], "ppl": ["people"],
+        // "can i drive alone with my permit": who must ride along (a play-test got the permit-age question).
+        "alone": ["supervisor", "supervised"],
         "10pm": ["night"], "11pm": ["night"], "12am": ["night", "midnight"], "1am": ["night"], "call": ["phone"],
         "gas": ["accelerator"], "nyc": ["new", "york", "city"],
         "1": ["one"], "2": ["two"], "3": ["three"], "4": ["four"], "5": ["five"], "6": ["six"], "7": ["seven"],

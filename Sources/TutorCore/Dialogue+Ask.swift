@@ -131,7 +131,10 @@ extension Reduction {
             guard let (code, group) = ref.rule, let info = banks.state(code) else { return nil }
             // Headed by a rule it says: Georgia's unconfirmed curfew hour is not said, and its
             // answer was headed "Night limit (curfew)" over the passenger rule.
-            let said = Self.askedFirst(banks.stateRules.rules(inGroup: group), question: question).compactMap { rule in
+            let rules =
+                (Self.saidWith[group] ?? []).flatMap(banks.stateRules.rules(inGroup:))
+                + banks.stateRules.rules(inGroup: group)
+            let said = Self.askedFirst(rules, question: question).compactMap { rule in
                 banks.stateRules.sentence(rule.id, state: info).map { (rule.title, $0) }
             }
             guard let title = said.first?.0 else { return nil }
@@ -149,6 +152,10 @@ extension Reduction {
                 topic: .stateSpecific, handbook: info.handbook, section: nil, otherState: other)
         }
     }
+
+    /// Rules said before a rule's own, unless the question names that one: every learner is a
+    /// teen, and a 15-year-old asking the "drunk limit" got only the adults' 0.08%.
+    static let saidWith: [String: [String]] = ["adultBAC": ["under21"]]
 
     /// The rules the question's words name first ("how many friends can ride with me": the
     /// passenger limit before the night limit), the table's order otherwise.

@@ -38,13 +38,18 @@ public struct StateRule: Equatable, Sendable {
     /// unit written in the sentence). Yes/no rules have one sentence for each answer.
     public var says: String
     public var saysNo: String?
+    /// A number rule's sentence where the value is 0 ("any alcohol at all", not "over the limit at 0%").
+    public var saysZero: String?
 
-    public init(id: String, kind: StateRuleKind, title: String, says: String, saysNo: String? = nil) {
+    public init(
+        id: String, kind: StateRuleKind, title: String, says: String, saysNo: String? = nil, saysZero: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.title = title
         self.says = says
         self.saysNo = saysNo
+        self.saysZero = saysZero
     }
 }
 
@@ -133,6 +138,8 @@ public struct StateRules: Sendable {
         var template: String
         if let own = entry.says {
             template = own
+        } else if case .number(0) = value, let zero = rule.saysZero {
+            template = zero
         } else if case .yesNo(false) = value, let no = rule.saysNo {
             template = no
         } else {

@@ -29,7 +29,10 @@ extension BankLoader {
             if rules.contains(where: { $0.id == id }) { f.bad("id", "duplicate rule", &p) }
             let saysNo = v["saysNo"]?.string
             if kind == .yesNo && saysNo == nil { f.bad("saysNo", "a yes/no rule says both answers", &p) }
-            rules.append(StateRule(id: id, kind: kind, title: f.string("title", &p) ?? id, says: says, saysNo: saysNo))
+            rules.append(
+                StateRule(
+                    id: id, kind: kind, title: f.string("title", &p) ?? id, says: says, saysNo: saysNo,
+                    saysZero: v["saysZero"]?.string))
         }
         if root["rules"]?.array == nil { p.add(file, "-", "rules", "missing or not an array") }
         guard let byState = root["states"]?.object else {

@@ -58,6 +58,29 @@ import TutorStore
         await h.kill()
     }
 
+    /// Every learner is a teen: the adults' limit comes after theirs (a 15-year-old asking the
+    /// "drunk limit" got only 0.08%), and a limit of 0 reads as any alcohol at all, not "0%".
+    @Test func aTeenAskingTheDrunkLimitGetsTheUnder21LimitFirst() async throws {
+        let h = try Harness()
+        try h.start()
+        h.fake.say("/start", chat: chat)
+        #expect(h.waitForText(chat, "Which state"))
+        h.fake.say("washington", chat: chat)
+        #expect(h.waitForText(chat, "Questions seen"))
+        h.fake.say("whats the drunk limit", chat: chat)
+        #expect(h.waitForText(chat, "📍"))
+        let answer = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📍") }).text
+        let teen = try #require(
+            answer.range(of: "under 21 is over the limit at a blood alcohol concentration of 0.02%"), "\(answer)")
+        let adult = try #require(answer.range(of: "21 or older"), "\(answer)")
+        #expect(teen.lowerBound < adult.lowerBound, "\(answer)")
+        // A limit of 0 reads as any alcohol at all (Texas), not "over the limit at 0%".
+        let texas = try #require(h.bot?.banks.states.first { $0.code == "TX" })
+        let zero = try #require(h.bot?.banks.stateRules.sentence("under21BAC", state: texas))
+        #expect(zero.contains("any alcohol at all") && !zero.contains("0%"), "\(zero)")
+        await h.kill()
+    }
+
     @Test func anotherStatesRuleIsAnsweredForThatStateAndSaysSo() async throws {
         let h = try texan()
         h.fake.say("can you turn left on red in missouri?", chat: chat)
