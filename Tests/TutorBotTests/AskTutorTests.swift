@@ -292,6 +292,11 @@ import TutorStore
         let nj = try #require(banks?.states.first { $0.code == "NJ" })
         let curfew = try #require(banks?.stateRules.sentence("newDriverNightLimit", state: nj))
         #expect(curfew.contains("may not drive from 11:01 p.m.") && !curfew.contains("without"), "\(curfew)")
+        // No state's night limit claims an adult lifts it unless its own detail says who does (Texas's doesn't).
+        for state in banks?.states ?? [] {
+            let night = banks?.stateRules.sentence("newDriverNightLimit", state: state) ?? ""
+            #expect(!night.contains("without a licensed adult"), "\(night)")
+        }
         // A typo one card's asks hold too ("drivng") is still the word it misspells, in every card.
         #expect(AskQuery("hours of drivng", corpus: index.corpus).groups.last?.contains("driv") == true)
         // A word whose stem is no term is corrected as typed ("drivign" is one edit from "driving").
