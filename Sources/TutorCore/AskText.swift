@@ -304,6 +304,8 @@ public enum AskText {
         "college", "sound", "battery", "app", "apps", "settings", "update", "hungry", "bored",
         "sad", "lonely", "nervous", "worried", "anxious", "dumb", "stupid", "feelings", "boyfriend", "girlfriend",
         "story", "final", "finals", "favorite", "favourite", "annoying", "cheap", "cheaper", "likes", "love",
+        // The test is given in Spanish in many states: "can i take the permit test in spanish".
+        "spanish",
     ]
 
     /// Words that put a question outside the permit test whatever else it says ("the speed of
@@ -316,7 +318,7 @@ public enum AskText {
         "forecast", "horoscope", "zodiac", "bitcoin", "stock", "job", "jobs", "hire", "resume", "college", "sat",
         "poem", "story", "dinosaur", "planet", "universe", "sound", "physics", "chemistry", "biology", "history",
         "buy", "cheapest", "insurance", "loan", "lease", "dealership", "mall", "shopping", "human", "ai",
-        "chatgpt", "alive", "feelings", "love", "marry", "sing", "dance", "translate", "spanish", "french",
+        "chatgpt", "alive", "feelings", "love", "marry", "sing", "dance", "translate", "french",
         "einstein", "celebrity", "taylor", "swift", "youtube", "tiktok", "instagram", "meme", "memes", "birthday",
         "hungry", "bored", "sad", "dumb", "stupid", "robot", "barking", "bark", "cheat", "cheating", "nervous",
         "worried", "lonely", "anxious", "diet", "workout", "gym", "pokemon",

@@ -280,6 +280,8 @@ import TutorStore
         // whatever else it said); without a road word it still is chat.
         #expect(try index.lookUp("how do i drive in bad weather", learnerState: "TX").best != nil)
         #expect(!AskQuery("can i drive my friends to the mall", corpus: index.corpus).offTopic)
+        #expect(!AskQuery("can i take the permit test in spanish", corpus: index.corpus).offTopic)
+        #expect(AskQuery("translate hello to spanish", corpus: index.corpus).offTopic)
         for chat in ["whats the weather today", "recommend me a song", "how much is car insurance for a 16 year old"] {
             #expect(try index.lookUp(chat, learnerState: "TX").best == nil, "\(chat)")
         }
