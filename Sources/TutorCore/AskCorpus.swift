@@ -57,7 +57,7 @@ public struct AskCorpus: Sendable {
     public let documents: [AskDocument]
     public let documentFrequency: [String: Int]
     /// Terms of 4+ letters by length, as bytes, for typo correction.
-    let longTermsByLength: [Int: [(term: String, bytes: [UInt8])]]
+    let longTermsByLength: [Int: [(bytes: [UInt8], term: String)]]
     /// The banks' words of 5+ letters by length, as bytes, with their terms (`correct(word:)`).
     let wordsByLength: [Int: [(bytes: [UInt8], term: String)]]
     public let stateCodes: Set<String>
@@ -207,8 +207,8 @@ public struct AskCorpus: Sendable {
                 .map { (bytes: Array($0.key.utf8), term: $0.value) },
             by: { $0.bytes.count })
         longTermsByLength = Dictionary(
-            grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { ($0, Array($0.utf8)) },
-            by: { $0.1.count })
+            grouping: df.keys.filter { $0.utf8.count >= 4 }.sorted().map { (bytes: Array($0.utf8), term: $0) },
+            by: { $0.bytes.count })
         stateCodes = Set(banks.states.map(\.code))
         stateNames = banks.states.map { (AskText.words($0.name), $0.code) }.sorted { $0.words.count > $1.words.count }
     }
@@ -261,14 +261,7 @@ public struct AskCorpus: Sendable {
     public func correct(_ term: String, shortest: Int = 5, evenIfKnown: Bool = false) -> String? {
         let x = Array(term.utf8)
         guard x.count >= shortest, evenIfKnown || documentFrequency[term] == nil else { return nil }
-        var best: (String, Int)?
-        for length in (x.count - 1)...(x.count + 1) {
-            for candidate in longTermsByLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {
-                let df = documentFrequency[candidate.term] ?? 0
-                if best == nil || df > best!.1 { best = (candidate.term, df) }
-            }
-        }
-        return best?.0
+        return mostCommon(withinOneEditOf: x, in: longTermsByLength)
     }
 
     /// A misspelt word whose stem is no term ("drivng", "safley", "oncomming") → the term of the
@@ -276,9 +269,16 @@ public struct AskCorpus: Sendable {
     public func correct(word: String) -> String? {
         let x = Array(word.utf8)
         guard x.count >= 5 else { return nil }
+        return mostCommon(withinOneEditOf: x, in: wordsByLength)
+    }
+
+    /// The term of the spelling within one edit of `x` whose term the most documents hold.
+    private func mostCommon(withinOneEditOf x: [UInt8], in byLength: [Int: [(bytes: [UInt8], term: String)]])
+        -> String?
+    {
         var best: (String, Int)?
         for length in (x.count - 1)...(x.count + 1) {
-            for candidate in wordsByLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {
+            for candidate in byLength[length] ?? [] where AskCorpus.withinOneEdit(x, candidate.bytes) {
                 let df = documentFrequency[candidate.term] ?? 0
                 if best == nil || df > best!.1 { best = (candidate.term, df) }
             }

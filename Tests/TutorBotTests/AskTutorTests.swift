@@ -11,12 +11,15 @@ import TutorStore
 @Suite(.serialized) struct AskTutorTests {
     let chat: Int64 = 7301
 
-    func texan() throws -> Harness {
+    func texan() throws -> Harness { try learner { h in #expect(h.fake.press("Texas", chat: chat)) } }
+
+    /// A new learner at Home, the state picked by `pick` at the picker.
+    func learner(_ pick: (Harness) -> Void) throws -> Harness {
         let h = try Harness()
         try h.start()
         h.fake.say("/start", chat: chat)
         #expect(h.waitForText(chat, "Which state"))
-        #expect(h.fake.press("Texas", chat: chat))
+        pick(h)
         #expect(h.waitForText(chat, "Questions seen"))
         return h
     }
@@ -61,12 +64,7 @@ import TutorStore
     /// Every learner is a teen: the adults' limit comes after theirs (a 15-year-old asking the
     /// "drunk limit" got only 0.08%), and a limit of 0 reads as any alcohol at all, not "0%".
     @Test func aTeenAskingTheDrunkLimitGetsTheUnder21LimitFirst() async throws {
-        let h = try Harness()
-        try h.start()
-        h.fake.say("/start", chat: chat)
-        #expect(h.waitForText(chat, "Which state"))
-        h.fake.say("washington", chat: chat)
-        #expect(h.waitForText(chat, "Questions seen"))
+        let h = try learner { h in h.fake.say("washington", chat: chat) }
         h.fake.say("whats the drunk limit", chat: chat)
         #expect(h.waitForText(chat, "📍"))
         let answer = try #require(h.fake.messages(chat: chat).last { $0.text.contains("📍") }).text
